@@ -1,0 +1,228 @@
+package bundle
+
+import (
+	"sort"
+
+	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/apimachinery/pkg/types"
+)
+
+// Index holds the lookups every analysis stage needs. It is built once, in
+// time linear in the number of objects, and never modified afterwards.
+type Index struct {
+	byKey     map[Key]*Object
+	byUID     map[types.UID]*Object
+	byKind    map[string][]*Object // kind -> objects, bundle order
+	children  map[types.UID][]*Object
+	events    map[types.UID][]*Object
+	eventsKey map[Key][]*Object
+	podsNode  map[string][]*Object
+	podLabels map[string]map[string][]*Object // namespace -> "k=v" -> pods
+	podsNS    map[string][]*Object
+	logs      map[logKey][]*Log
+}
+
+type logKey struct{ ns, pod, container string }
+
+// NewIndex indexes objs and logs. Later duplicates of the same Key are
+// ignored by Get (the first wins); the loader reports them as load errors.
+func NewIndex(objs []*Object, logs []*Log) *Index {
+	ix := &Index{
+		byKey:     make(map[Key]*Object, len(objs)),
+		byUID:     make(map[types.UID]*Object, len(objs)),
+		byKind:    map[string][]*Object{},
+		children:  map[types.UID][]*Object{},
+		events:    map[types.UID][]*Object{},
+		eventsKey: map[Key][]*Object{},
+		podsNode:  map[string][]*Object{},
+		podLabels: map[string]map[string][]*Object{},
+		podsNS:    map[string][]*Object{},
+		logs:      map[logKey][]*Log{},
+	}
+	for _, o := range objs {
+		k := o.Key()
+		if _, dup := ix.byKey[k]; dup {
+			continue
+		}
+		ix.byKey[k] = o
+		if uid := o.GetUID(); uid != "" {
+			ix.byUID[uid] = o
+		}
+		ix.byKind[k.Kind] = append(ix.byKind[k.Kind], o)
+		for _, or := range o.GetOwnerReferences() {
+			ix.children[or.UID] = append(ix.children[or.UID], o)
+		}
+		switch {
+		case IsEvent(o):
+			ix.indexEvent(o)
+		case k.Kind == "Pod" && k.Group == "":
+			ix.indexPod(o)
+		}
+	}
+	for _, l := range logs {
+		lk := logKey{l.Namespace, l.Pod, l.Container}
+		ix.logs[lk] = append(ix.logs[lk], l)
+	}
+	return ix
+}
+
+// IsEvent reports whether o is a core/v1 or events.k8s.io/v1 Event.
+func IsEvent(o *Object) bool {
+	g := o.GroupVersionKind().Group
+	return o.GetKind() == "Event" && (g == "" || g == "events.k8s.io")
+}
+
+func (ix *Index) indexEvent(o *Object) {
+	field := "involvedObject"
+	if o.GroupVersionKind().Group == "events.k8s.io" {
+		field = "regarding"
+	}
+	ref, _ := o.Object[field].(map[string]any)
+	if ref == nil {
+		return
+	}
+	str := func(k string) string { s, _ := ref[k].(string); return s }
+	if uid := str("uid"); uid != "" {
+		ix.events[types.UID(uid)] = append(ix.events[types.UID(uid)], o)
+	}
+	r := Ref{APIVersion: str("apiVersion"), Kind: str("kind"), Namespace: str("namespace"), Name: str("name")}
+	if r.Namespace == "" {
+		r.Namespace = o.GetNamespace()
+	}
+	k := r.Key()
+	ix.eventsKey[k] = append(ix.eventsKey[k], o)
+}
+
+func (ix *Index) indexPod(o *Object) {
+	ns := o.GetNamespace()
+	ix.podsNS[ns] = append(ix.podsNS[ns], o)
+	if node, _, _ := unstructuredString(o.Object, "spec", "nodeName"); node != "" {
+		ix.podsNode[node] = append(ix.podsNode[node], o)
+	}
+	m := ix.podLabels[ns]
+	if m == nil {
+		m = map[string][]*Object{}
+		ix.podLabels[ns] = m
+	}
+	for k, v := range o.GetLabels() {
+		m[k+"="+v] = append(m[k+"="+v], o)
+	}
+}
+
+// Get returns the object with key k.
+func (ix *Index) Get(k Key) (*Object, bool) { o, ok := ix.byKey[k]; return o, ok }
+
+// ByUID returns the object with the given UID.
+func (ix *Index) ByUID(uid types.UID) (*Object, bool) { o, ok := ix.byUID[uid]; return o, ok }
+
+// OfKind returns the objects of a kind (any group), in bundle order. The
+// slice is shared: callers must not modify it.
+func (ix *Index) OfKind(kind string) []*Object { return ix.byKind[kind] }
+
+// Kinds returns the indexed kinds, sorted.
+func (ix *Index) Kinds() []string {
+	out := make([]string, 0, len(ix.byKind))
+	for k := range ix.byKind {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Children returns the objects whose ownerReferences name uid.
+func (ix *Index) Children(uid types.UID) []*Object { return ix.children[uid] }
+
+// Owner returns the controller owner of o (or its first owner), if present
+// in the bundle.
+func (ix *Index) Owner(o *Object) (*Object, bool) {
+	refs := o.GetOwnerReferences()
+	for _, r := range refs {
+		if r.Controller != nil && *r.Controller {
+			if p, ok := ix.byUID[r.UID]; ok {
+				return p, true
+			}
+		}
+	}
+	for _, r := range refs {
+		if p, ok := ix.byUID[r.UID]; ok {
+			return p, true
+		}
+	}
+	return nil, false
+}
+
+// EventsFor returns the events whose involved object is o: by UID, and by
+// kind/namespace/name for events that carry no UID (or were recorded for a
+// previous incarnation). Each event appears once, in bundle order.
+func (ix *Index) EventsFor(o *Object) []*Object {
+	byUID := ix.events[o.GetUID()]
+	byKey := ix.eventsKey[o.Key()]
+	if len(byKey) == 0 {
+		return byUID
+	}
+	seen := make(map[*Object]bool, len(byUID))
+	out := append([]*Object(nil), byUID...)
+	for _, e := range byUID {
+		seen[e] = true
+	}
+	for _, e := range byKey {
+		if !seen[e] {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// PodsOnNode returns the pods whose spec.nodeName is node.
+func (ix *Index) PodsOnNode(node string) []*Object { return ix.podsNode[node] }
+
+// PodsInNamespace returns the pods of a namespace, in bundle order.
+func (ix *Index) PodsInNamespace(ns string) []*Object { return ix.podsNS[ns] }
+
+// SelectPods returns the pods in ns that match sel, in bundle order. It
+// starts from the smallest posting list of the selector's equality
+// requirements, so a selective selector costs little even in a large
+// namespace. A nil or empty selector selects nothing, as a Service's does.
+func (ix *Index) SelectPods(ns string, sel labels.Selector) []*Object {
+	if sel == nil || sel.Empty() {
+		return nil
+	}
+	cands := ix.podsNS[ns]
+	if reqs, ok := sel.Requirements(); ok {
+		for _, r := range reqs {
+			if vals := r.Values().List(); len(vals) == 1 && (r.Operator() == "=" || r.Operator() == "==" || r.Operator() == "in") {
+				if l := ix.podLabels[ns][r.Key()+"="+vals[0]]; len(l) < len(cands) {
+					cands = l
+				}
+			}
+		}
+	}
+	var out []*Object
+	for _, p := range cands {
+		if sel.Matches(labels.Set(p.GetLabels())) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Logs returns the log tails of one container: current first, then previous.
+func (ix *Index) Logs(ns, pod, container string) []*Log {
+	return ix.logs[logKey{ns, pod, container}]
+}
+
+func unstructuredString(obj map[string]any, fields ...string) (string, bool, error) {
+	var cur any = obj
+	for _, f := range fields {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return "", false, nil
+		}
+		cur, ok = m[f]
+		if !ok {
+			return "", false, nil
+		}
+	}
+	s, ok := cur.(string)
+	return s, ok, nil
+}

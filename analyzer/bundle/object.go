@@ -1,0 +1,120 @@
+package bundle
+
+import (
+	"fmt"
+	"strings"
+
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+)
+
+// Ref names one Kubernetes object. It is the identity used across the
+// report: evidence, divergences, timeline entries and hypotheses cite objects
+// by Ref.
+type Ref struct {
+	// APIVersion is group/version, or version alone for the core group.
+	APIVersion string `json:"apiVersion,omitempty"`
+	// Kind is the object's kind, for example Deployment.
+	Kind string `json:"kind"`
+	// Namespace is empty for cluster-scoped objects.
+	Namespace string `json:"namespace,omitempty"`
+	// Name is the object's metadata.name.
+	Name string `json:"name"`
+}
+
+// String formats the ref as Kind/namespace/name, or Kind/name when the
+// object is cluster-scoped. This is the form users type in --workload.
+func (r Ref) String() string {
+	if r.Namespace == "" {
+		return r.Kind + "/" + r.Name
+	}
+	return r.Kind + "/" + r.Namespace + "/" + r.Name
+}
+
+// Group returns the API group of the ref ("" for the core group).
+func (r Ref) Group() string {
+	gv, err := schema.ParseGroupVersion(r.APIVersion)
+	if err != nil {
+		return ""
+	}
+	return gv.Group
+}
+
+// Key returns the version-free identity of the ref.
+func (r Ref) Key() Key {
+	return Key{Group: r.Group(), Kind: r.Kind, Namespace: r.Namespace, Name: r.Name}
+}
+
+// ParseRef parses Kind/namespace/name or Kind/name.
+func ParseRef(s string) (Ref, error) {
+	parts := strings.Split(s, "/")
+	switch {
+	case len(parts) == 3 && parts[0] != "" && parts[2] != "":
+		return Ref{Kind: parts[0], Namespace: parts[1], Name: parts[2]}, nil
+	case len(parts) == 2 && parts[0] != "" && parts[1] != "":
+		return Ref{Kind: parts[0], Name: parts[1]}, nil
+	}
+	return Ref{}, fmt.Errorf("%q: want Kind/namespace/name or Kind/name", s)
+}
+
+// Key is the version-independent identity of an object: the same object read
+// through two API versions has one Key.
+type Key struct {
+	Group     string
+	Kind      string
+	Namespace string
+	Name      string
+}
+
+// String formats the key as Kind/namespace/name (group omitted).
+func (k Key) String() string {
+	return Ref{Kind: k.Kind, Namespace: k.Namespace, Name: k.Name}.String()
+}
+
+// Location says where in a bundle a piece of data was read from.
+type Location struct {
+	// File is the slash-separated path inside the bundle.
+	File string `json:"file"`
+	// Doc is the zero-based document (or List item) index within File.
+	Doc int `json:"doc,omitempty"`
+}
+
+// Object is one decoded Kubernetes object and where it came from. Numbers in
+// the object are int64 or float64, never json.Number, so status arithmetic
+// works on them directly.
+type Object struct {
+	*unstructured.Unstructured
+	// Source is the file and document the object was decoded from.
+	Source Location
+}
+
+// Ref returns the object's reference.
+func (o *Object) Ref() Ref {
+	return Ref{APIVersion: o.GetAPIVersion(), Kind: o.GetKind(), Namespace: o.GetNamespace(), Name: o.GetName()}
+}
+
+// Key returns the object's version-free identity.
+func (o *Object) Key() Key {
+	return Key{Group: o.GroupVersionKind().Group, Kind: o.GetKind(), Namespace: o.GetNamespace(), Name: o.GetName()}
+}
+
+// LoadError records one piece of a bundle that could not be loaded. Loading
+// goes on after a LoadError; the error is reported, never swallowed.
+type LoadError struct {
+	// File is the path inside the bundle ("" for archive-level problems).
+	File string `json:"file"`
+	// Doc is the document index inside File, or -1 when not applicable.
+	Doc int `json:"doc"`
+	// Reason says what was wrong, in lower case, without secret values.
+	Reason string `json:"reason"`
+}
+
+func (e LoadError) Error() string {
+	if e.File == "" {
+		return e.Reason
+	}
+	if e.Doc >= 0 {
+		return fmt.Sprintf("%s[%d]: %s", e.File, e.Doc, e.Reason)
+	}
+	return e.File + ": " + e.Reason
+}

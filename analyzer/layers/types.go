@@ -1,0 +1,121 @@
+package layers
+
+import (
+	"encoding/json"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/evidence"
+)
+
+// Layer names, in causal order. They are part of the report contract.
+const (
+	LayerDesired      = "desired"
+	LayerRendered     = "rendered"
+	LayerGitOps       = "gitops"
+	LayerApplied      = "applied"
+	LayerController   = "controller"
+	LayerRuntime      = "runtime"
+	LayerDependencies = "dependencies"
+	LayerExternal     = "external"
+)
+
+// Order lists the layer names in causal order.
+var Order = []string{LayerDesired, LayerRendered, LayerGitOps, LayerApplied, LayerController, LayerRuntime, LayerDependencies, LayerExternal}
+
+// Status of a layer or stage.
+const (
+	StatusOK            = "ok"
+	StatusProgressing   = "progressing"
+	StatusFailed        = "failed"
+	StatusUnknown       = "unknown"
+	StatusNotApplicable = "notApplicable"
+)
+
+// Stage names, in rollout order.
+const (
+	StageAccepted  = "accepted"
+	StageActedOn   = "actedOn"
+	StageScheduled = "scheduled"
+	StagePulled    = "pulled"
+	StageStarted   = "started"
+	StageReady     = "ready"
+	StageRouted    = "routed"
+)
+
+// StageOrder lists the stage names in rollout order.
+var StageOrder = []string{StageAccepted, StageActedOn, StageScheduled, StagePulled, StageStarted, StageReady, StageRouted}
+
+// Convergence verdicts.
+const (
+	Converged   = "converged"
+	Progressing = "progressing"
+	Blocked     = "blocked"
+	Failed      = "failed"
+	Unknown     = "unknown"
+)
+
+// Workload is one subject of the analysis (a workload, a GitOps object or a
+// Service) with its rebuilt layers, stages and divergences.
+type Workload struct {
+	Ref               bundle.Ref   `json:"ref"`
+	Convergence       string       `json:"convergence"`
+	ConvergenceReason string       `json:"convergenceReason"`
+	Stages            []Stage      `json:"stages"`
+	Layers            []Layer      `json:"layers"`
+	Divergences       []Divergence `json:"divergences"`
+	// Owners are the GitOps objects that manage this workload (Kustomization,
+	// HelmRelease, Application), found through labels, annotations or
+	// inventories.
+	Owners []bundle.Ref `json:"owners,omitempty"`
+	// Pods are the pods that belong to the workload, sorted by name.
+	Pods []PodState `json:"pods,omitempty"`
+}
+
+// PodState summarises one pod of a workload.
+type PodState struct {
+	Name string `json:"name"`
+	// Revision is the pod-template-hash or controller-revision-hash it runs.
+	Revision string `json:"revision,omitempty"`
+	// Current is true when Revision is the workload's current template
+	// revision.
+	Current  bool   `json:"current"`
+	Phase    string `json:"phase,omitempty"`
+	Ready    bool   `json:"ready"`
+	Restarts int64  `json:"restarts"`
+	Node     string `json:"node,omitempty"`
+	// Reason is the most telling waiting/terminated reason, if any.
+	Reason string `json:"reason,omitempty"`
+}
+
+// Stage is one rollout stage of a workload.
+type Stage struct {
+	Name     string              `json:"name"`
+	Status   string              `json:"status"`
+	Evidence []evidence.Evidence `json:"evidence"`
+}
+
+// Layer is one state layer of a workload.
+type Layer struct {
+	Name   string `json:"name"`
+	Status string `json:"status"`
+	// Identity names the object(s) that make up the layer for this workload.
+	Identity string `json:"identity,omitempty"`
+	// Revision is the Git revision, generation or template hash the layer is
+	// at, in the layer's own terms.
+	Revision string              `json:"revision,omitempty"`
+	Evidence []evidence.Evidence `json:"evidence"`
+}
+
+// Divergence is one declared field that differs between two layers.
+type Divergence struct {
+	// Between names the two layers, expected side first.
+	Between [2]string  `json:"between"`
+	Object  bundle.Ref `json:"object"`
+	// Path is readable: spec.template.spec.containers[name=kafka].readinessProbe.
+	Path     string          `json:"path"`
+	Expected json.RawMessage `json:"expected"`
+	Observed json.RawMessage `json:"observed"`
+	// Owner is the field manager that owns the observed value, from
+	// managedFields, when known (e.g. kubectl-set, an HPA controller).
+	Owner string `json:"owner,omitempty"`
+}

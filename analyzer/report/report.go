@@ -1,0 +1,60 @@
+// Package report holds rift's analysis report, the one schema behind every
+// output format, and its renderers (text, JSON, Markdown, HTML).
+package report
+
+import (
+	"time"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/hypothesis"
+	"github.com/rift-dev/rift/analyzer/layers"
+	"github.com/rift-dev/rift/analyzer/timeline"
+)
+
+// Kind and APIVersion of the report document.
+const (
+	APIVersion = "rift.dev/v1alpha1"
+	Kind       = "Report"
+)
+
+// Report is the full result of analysing one bundle. Its JSON form is
+// documented in docs/report.schema.json and is byte-identical across runs
+// for the same bundle and policies.
+type Report struct {
+	APIVersion      string                    `json:"apiVersion"`
+	Kind            string                    `json:"kind"`
+	Bundle          BundleInfo                `json:"bundle"`
+	Summary         hypothesis.Summary        `json:"summary"`
+	Workloads       []layers.Workload         `json:"workloads"`
+	Timeline        []timeline.Entry          `json:"timeline"`
+	EarliestFailure *timeline.EarliestFailure `json:"earliestFailure"`
+	Hypotheses      []hypothesis.Hypothesis   `json:"hypotheses"`
+	// Verification lists the checks, layer by layer, that would prove
+	// recovery from the top hypothesis.
+	Verification []hypothesis.Acceptance `json:"verification"`
+	// Residual lists what the bundle could not show.
+	Residual []string `json:"residual"`
+}
+
+// BundleInfo is the scope and identity section of the report.
+type BundleInfo struct {
+	Format       bundle.Format         `json:"format"`
+	CaptureTime  time.Time             `json:"captureTime"`
+	Inferred     bool                  `json:"captureTimeInferred,omitempty"`
+	Scope        bundle.Scope          `json:"scope"`
+	Collector    bundle.Collector      `json:"collector"`
+	NotCollected []bundle.NotCollected `json:"notCollected"`
+	Sources      []SourceInfo          `json:"sources"`
+	Objects      int                   `json:"objects"`
+	LoadErrors   []bundle.LoadError    `json:"loadErrors"`
+	Gaps         []string              `json:"gaps"`
+}
+
+// SourceInfo is one Git source in the report.
+type SourceInfo struct {
+	Name     string     `json:"name"`
+	URL      string     `json:"url,omitempty"`
+	Revision string     `json:"revision,omitempty"`
+	Commit   *time.Time `json:"commitTime,omitempty"`
+	Path     string     `json:"path,omitempty"`
+}
