@@ -1,0 +1,140 @@
+package expect
+
+import (
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rift-dev/rift/analyzer/hypothesis"
+	"github.com/rift-dev/rift/analyzer/report"
+)
+
+// Mismatch is one expectation the report does not meet.
+type Mismatch struct {
+	// Field names the expectation, e.g. "top" or "convergence".
+	Field string
+	// Diff is a go-cmp diff of expected and actual, (-want +got).
+	Diff string
+}
+
+// Check compares r with e and returns every unmet expectation, in the order
+// the fields are declared. An empty result means the report passes.
+func Check(e *Expectation, r *report.Report) []Mismatch {
+	var out []Mismatch
+	add := func(field string, want, got any) {
+		if d := cmp.Diff(want, got); d != "" {
+			out = append(out, Mismatch{Field: field, Diff: d})
+		}
+	}
+	var top *hypothesis.Hypothesis
+	if len(r.Hypotheses) > 0 {
+		top = &r.Hypotheses[0]
+	}
+	if e.Verdict != "" {
+		add("verdict", e.Verdict, r.Summary.Verdict)
+	}
+	if e.Top != nil {
+		got := "none"
+		subj := ""
+		if top != nil {
+			got, subj = top.Cause, top.Subject.String()
+		}
+		want := got
+		if !slices.Contains(e.Top.Causes, got) {
+			want = "one of " + strings.Join(e.Top.Causes, ", ")
+		}
+		add("top.causes", want, got)
+		if len(e.Top.Subjects) > 0 {
+			want := subj
+			if !slices.Contains(e.Top.Subjects, subj) {
+				want = "one of " + strings.Join(e.Top.Subjects, ", ")
+			}
+			add("top.subjects", want, subj)
+		}
+	}
+	for _, n := range withinRanks(e.Within) {
+		var got []string
+		for _, h := range r.Hypotheses {
+			if h.Rank <= n {
+				got = append(got, h.Cause)
+			}
+		}
+		var missing []string
+		for _, c := range e.Within[strconv.Itoa(n)] {
+			if !slices.Contains(got, c) {
+				missing = append(missing, c)
+			}
+		}
+		add("within."+strconv.Itoa(n), []string(nil), missing)
+	}
+	if len(e.NotTop) > 0 && top != nil && slices.Contains(e.NotTop, top.Cause) {
+		add("notTop", "not "+strings.Join(e.NotTop, ", "), top.Cause)
+	}
+	if e.NoSupported {
+		var sup []string
+		for _, h := range r.Hypotheses {
+			if h.Status == hypothesis.Supported {
+				sup = append(sup, h.Cause+" "+h.Subject.String())
+			}
+		}
+		add("noSupported", []string(nil), sup)
+	}
+	if len(e.Divergences) > 0 {
+		add("divergences", e.Divergences, matchDivergences(e.Divergences, r))
+	}
+	if len(e.Convergence) > 0 {
+		got := map[string]string{}
+		for _, w := range r.Workloads {
+			if _, ok := e.Convergence[w.Ref.String()]; ok {
+				got[w.Ref.String()] = w.Convergence
+			}
+		}
+		add("convergence", e.Convergence, got)
+	}
+	if e.EarliestFailure != nil {
+		var got *Failure
+		if r.EarliestFailure != nil {
+			got = &Failure{Object: r.EarliestFailure.Entry.Object.String(), Reason: r.EarliestFailure.Entry.Reason}
+		}
+		add("earliestFailure", e.EarliestFailure, got)
+	}
+	return out
+}
+
+// matchDivergences returns, for each wanted divergence, itself when matched
+// or the closest reported paths on that object otherwise, so the diff shows
+// what was found instead.
+func matchDivergences(want []Divergence, r *report.Report) []Divergence {
+	byObject := map[string][]string{}
+	for _, w := range r.Workloads {
+		for _, d := range w.Divergences {
+			k := d.Object.String()
+			byObject[k] = append(byObject[k], d.Path)
+		}
+	}
+	out := make([]Divergence, 0, len(want))
+	for _, d := range want {
+		paths := byObject[d.Object]
+		found := false
+		for _, p := range paths {
+			if strings.Contains(p, d.PathContains) {
+				found = true
+				break
+			}
+		}
+		if found {
+			out = append(out, d)
+			continue
+		}
+		sort.Strings(paths)
+		got := "no divergence"
+		if len(paths) > 0 {
+			got = strings.Join(slices.Compact(paths), "; ")
+		}
+		out = append(out, Divergence{Object: d.Object, PathContains: got})
+	}
+	return out
+}

@@ -1,0 +1,159 @@
+package expect
+
+import (
+	"bytes"
+	"encoding/xml"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/hypothesis"
+	"github.com/rift-dev/rift/analyzer/layers"
+	"github.com/rift-dev/rift/analyzer/report"
+	"github.com/rift-dev/rift/analyzer/timeline"
+)
+
+func kafkaReport() *report.Report {
+	sts := bundle.Ref{APIVersion: "apps/v1", Kind: "StatefulSet", Namespace: "kafka", Name: "kafka"}
+	pod := bundle.Ref{APIVersion: "v1", Kind: "Pod", Namespace: "kafka", Name: "kafka-0"}
+	return &report.Report{
+		Summary: hypothesis.Summary{Verdict: "degraded"},
+		Workloads: []layers.Workload{{
+			Ref: sts, Convergence: layers.Blocked,
+			Divergences: []layers.Divergence{{Between: [2]string{"controller", "runtime"}, Object: pod, Path: "spec.containers[name=kafka].readinessProbe"}},
+		}},
+		EarliestFailure: &timeline.EarliestFailure{Entry: timeline.Entry{Object: pod, Reason: "Unhealthy"}},
+		Hypotheses: []hypothesis.Hypothesis{
+			{Rank: 1, Cause: "rollout-blocked", Subject: sts, Status: hypothesis.Supported},
+			{Rank: 2, Cause: "probe-failing", Subject: pod, Status: hypothesis.Supported},
+		},
+	}
+}
+
+func TestCheck(t *testing.T) {
+	e, err := Read("testdata/kafka-expect.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		mutate func(r *report.Report)
+		want   []string // failing fields
+	}{
+		{name: "matches", mutate: func(*report.Report) {}},
+		{name: "symptom ranked first", mutate: func(r *report.Report) {
+			r.Hypotheses[0], r.Hypotheses[1] = r.Hypotheses[1], r.Hypotheses[0]
+			r.Hypotheses[0].Rank, r.Hypotheses[1].Rank = 1, 2
+		}, want: []string{"top.causes", "top.subjects"}},
+		{name: "crash loop on top", mutate: func(r *report.Report) { r.Hypotheses[0].Cause = "crash-loop" }, want: []string{"top.causes", "notTop"}},
+		{name: "probe outside rank 3", mutate: func(r *report.Report) { r.Hypotheses[1].Rank = 4 }, want: []string{"within.3"}},
+		{name: "divergence on another path", mutate: func(r *report.Report) {
+			r.Workloads[0].Divergences[0].Path = "spec.containers[name=kafka].image"
+		}, want: []string{"divergences"}},
+		{name: "converged", mutate: func(r *report.Report) { r.Workloads[0].Convergence = layers.Converged }, want: []string{"convergence"}},
+		{name: "no earliest failure", mutate: func(r *report.Report) { r.EarliestFailure = nil }, want: []string{"earliestFailure"}},
+		{name: "healthy", mutate: func(r *report.Report) { r.Summary.Verdict = "healthy" }, want: []string{"verdict"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := kafkaReport()
+			tc.mutate(r)
+			var got []string
+			for _, m := range Check(e, r) {
+				if m.Diff == "" {
+					t.Errorf("%s: empty diff", m.Field)
+				}
+				got = append(got, m.Field)
+			}
+			if d := cmp.Diff(tc.want, got); d != "" {
+				t.Errorf("failing fields (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+func TestNoSupported(t *testing.T) {
+	e := &Expectation{NoSupported: true}
+	r := kafkaReport()
+	if m := Check(e, r); len(m) != 1 || !strings.Contains(m[0].Diff, "rollout-blocked StatefulSet/kafka/kafka") {
+		t.Fatalf("want one mismatch naming the supported hypothesis, got %+v", m)
+	}
+	r.Hypotheses = nil
+	if m := Check(e, r); len(m) != 0 {
+		t.Fatalf("healthy report: %+v", m)
+	}
+}
+
+func TestReadRejectsTypos(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "expect.yaml")
+	for name, body := range map[string]string{
+		"unknown field": "verdikt: degraded\n",
+		"bad rank":      "within: {zero: [x]}\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := Read(p); err == nil {
+				t.Fatal("want an error")
+			}
+		})
+	}
+}
+
+func TestDiscover(t *testing.T) {
+	root := t.TempDir()
+	mk := func(p, body string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, p), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mk("b-archive/expect.yaml", "verdict: healthy\n")
+	mk("b-archive/bundle.tar.gz", "x")
+	mk("a-dir/expect.yaml", "verdict: healthy\n")
+	mk("a-dir/bundle/objects/x.yaml", "")
+	mk("not-a-fixture/readme.md", "")
+	got, err := Discover(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range got {
+		names = append(names, f.Name+":"+filepath.Base(f.Bundle))
+	}
+	if d := cmp.Diff([]string{"a-dir:bundle", "b-archive:bundle.tar.gz"}, names); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	mk("c-empty/expect.yaml", "verdict: healthy\n")
+	if _, err := Discover(root); err == nil || !strings.Contains(err.Error(), "c-empty") {
+		t.Errorf("want an error naming the fixture without a bundle, got %v", err)
+	}
+}
+
+func TestWriteJUnit(t *testing.T) {
+	results := []Result{
+		{Fixture: Fixture{Name: "ok"}},
+		{Fixture: Fixture{Name: "bad"}, Mismatches: []Mismatch{{Field: "verdict", Diff: "-a\n+b\n"}}},
+	}
+	var buf bytes.Buffer
+	if err := WriteJUnit(&buf, results); err != nil {
+		t.Fatal(err)
+	}
+	var parsed junitSuites
+	if err := xml.Unmarshal(buf.Bytes(), &parsed); err != nil {
+		t.Fatalf("invalid XML: %v\n%s", err, buf.String())
+	}
+	s := parsed.Suites[0]
+	if s.Tests != 2 || s.Failures != 1 || s.Cases[1].Failure == nil || s.Cases[0].Failure != nil {
+		t.Errorf("unexpected suite %+v", s)
+	}
+}

@@ -1,0 +1,90 @@
+// Package expect holds the expectations of a recorded incident (a fixture's
+// expect.yaml) and checks an analysis report against them. It is what
+// `rift test` runs, for rift's own fixtures and for users' recorded
+// incidents and rules.
+package expect
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+
+	"sigs.k8s.io/yaml"
+)
+
+// Expectation is the content of expect.yaml. Every field is optional; an
+// absent field is not checked.
+type Expectation struct {
+	// Question is the question the incident poses, for humans.
+	Question string `json:"question,omitempty"`
+	// Rationale says why the expected answer is right, for humans.
+	Rationale string `json:"rationale,omitempty"`
+	// Verdict is the expected summary verdict: healthy, degraded or unknown.
+	Verdict string `json:"verdict,omitempty"`
+	// Top constrains the rank-1 hypothesis.
+	Top *Top `json:"top,omitempty"`
+	// Within maps a rank N to causes that must each appear at rank <= N.
+	Within map[string][]string `json:"within,omitempty"`
+	// NotTop lists causes that must not be rank 1.
+	NotTop []string `json:"notTop,omitempty"`
+	// NoSupported, when true, requires that no hypothesis is supported
+	// (the false-positive control for healthy bundles).
+	NoSupported bool `json:"noSupported,omitempty"`
+	// Divergences must each be matched by a reported divergence.
+	Divergences []Divergence `json:"divergences,omitempty"`
+	// Convergence maps a workload (Kind/namespace/name) to its verdict.
+	Convergence map[string]string `json:"convergence,omitempty"`
+	// EarliestFailure constrains the bundle-wide earliest failure.
+	EarliestFailure *Failure `json:"earliestFailure,omitempty"`
+}
+
+// Top constrains rank 1: its cause must be one of Causes and, when Subjects
+// is set, its subject one of Subjects.
+type Top struct {
+	Causes   []string `json:"causes"`
+	Subjects []string `json:"subjects,omitempty"`
+}
+
+// Divergence matches a reported divergence on Object whose path contains
+// PathContains.
+type Divergence struct {
+	Object       string `json:"object"`
+	PathContains string `json:"pathContains"`
+}
+
+// Failure matches the earliest failure by object and reason.
+type Failure struct {
+	Object string `json:"object"`
+	Reason string `json:"reason"`
+}
+
+// Read parses an expect.yaml file. Unknown fields are an error, so a typo
+// cannot silently turn an expectation off.
+func Read(path string) (*Expectation, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var e Expectation
+	if err := yaml.UnmarshalStrict(data, &e); err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.ToSlash(path), err)
+	}
+	for k := range e.Within {
+		if n, err := strconv.Atoi(k); err != nil || n < 1 {
+			return nil, fmt.Errorf("%s: within: rank %q is not a positive integer", filepath.ToSlash(path), k)
+		}
+	}
+	return &e, nil
+}
+
+func withinRanks(w map[string][]string) []int {
+	var out []int
+	for k := range w {
+		n, _ := strconv.Atoi(k)
+		out = append(out, n)
+	}
+	sort.Ints(out)
+	return out
+}
