@@ -129,8 +129,10 @@ func (d *decoder) value(v any) {
 		}
 	case map[string]any:
 		kind, _ := t["kind"].(string)
-		items, isList := t["items"].([]any)
-		if isList && strings.HasSuffix(kind, "List") {
+		rawItems, hasItems := t["items"]
+		items, isArray := rawItems.([]any)
+		// An empty List from a typed client carries "items": null.
+		if hasItems && (isArray || rawItems == nil) && strings.HasSuffix(kind, "List") {
 			apiVersion, _ := t["apiVersion"].(string)
 			for _, item := range items {
 				d.item(item, apiVersion, strings.TrimSuffix(kind, "List"))

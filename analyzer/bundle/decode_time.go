@@ -51,13 +51,13 @@ func checkTimes(m map[string]any) []string {
 		switch t := v.(type) {
 		case map[string]any:
 			for k, child := range t {
-				if timeFields[k] {
-					if s, ok := child.(string); ok && s != "" {
+				if timeFields[k] && !isContainer(child) {
+					if s, ok := child.(string); child == nil || ok && s == "" {
+						continue
+					} else if ok {
 						if _, err := parseTime(s); err == nil {
 							continue
 						}
-					} else if child == nil || s == "" && ok {
-						continue
 					}
 					msgs = append(msgs, fmt.Sprintf("%s: invalid time %s (want RFC 3339); field dropped",
 						joinPath(append(path, k)), quoteShort(child)))
@@ -131,4 +131,15 @@ func joinPath(path []string) string {
 		b.WriteString(p)
 	}
 	return b.String()
+}
+
+// isContainer reports whether v is a map or slice. A time-named field that
+// holds one is not a time (it is, for example, a CRD schema property) and is
+// walked like any other field.
+func isContainer(v any) bool {
+	switch v.(type) {
+	case map[string]any, []any:
+		return true
+	}
+	return false
 }

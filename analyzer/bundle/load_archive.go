@@ -1,0 +1,152 @@
+package bundle
+
+import (
+	"archive/tar"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+
+	"github.com/mholt/archives"
+)
+
+// archiveSource streams a bundle archive. Each pass decompresses the
+// archive from the start; nothing is extracted to disk.
+type archiveSource struct {
+	file string
+	lim  limiter
+	// cut is the number of archive members the listing accepted before it
+	// stopped; reading never goes past it.
+	cut int
+}
+
+// errStop ends an extraction pass on purpose.
+var errStop = errors.New("stop")
+
+// extract runs one pass over the archive, calling fn for every member.
+func (a *archiveSource) extract(fn archives.FileHandler) error {
+	f, err := os.Open(a.file)
+	if err != nil {
+		return unwrapPathError(err)
+	}
+	defer f.Close()
+	ctx := context.Background()
+	format, stream, err := archives.Identify(ctx, a.file, f)
+	if err != nil {
+		return fmt.Errorf("not a directory or a supported archive (.tar, .tar.gz, .tgz, .tar.zst, .tar.xz, .zip): %w", err)
+	}
+	ex, ok := format.(archives.Extractor)
+	if !ok {
+		return fmt.Errorf("%s is a compressed file, not an archive of a bundle", format.Extension())
+	}
+	err = ex.Extract(ctx, stream, fn)
+	if errors.Is(err, errStop) || errors.Is(err, fs.SkipAll) {
+		return nil
+	}
+	return err
+}
+
+func (a *archiveSource) list() ([]entry, []LoadError, error) {
+	var entries []entry
+	var errs []LoadError
+	seen := map[string]bool{}
+	n := 0
+	err := a.extract(func(_ context.Context, fi archives.FileInfo) error {
+		n++
+		if fi.IsDir() {
+			a.cut = n
+			return nil
+		}
+		name, perr := cleanPath(fi.NameInArchive)
+		if perr != nil {
+			errs = append(errs, LoadError{File: safeName(fi.NameInArchive), Doc: -1, Reason: "unsafe member skipped: " + perr.Error()})
+			a.cut = n
+			return nil
+		}
+		if !fi.Mode().IsRegular() || isHardlink(fi) {
+			errs = append(errs, LoadError{File: name, Doc: -1, Reason: describeMember(fi)})
+			a.cut = n
+			return nil
+		}
+		skip, halt := a.lim.admit(name, fi.Size())
+		if halt != nil {
+			errs = append(errs, *halt)
+			return errStop
+		}
+		a.cut = n
+		switch {
+		case skip != nil:
+			errs = append(errs, *skip)
+		case seen[name]:
+			errs = append(errs, LoadError{File: name, Doc: -1, Reason: "archive holds this path twice; the later copy is skipped"})
+		default:
+			seen[name] = true
+			entries = append(entries, entry{path: name, size: fi.Size()})
+		}
+		return nil
+	})
+	if err != nil {
+		return entries, errs, fmt.Errorf("archive is truncated or corrupt after %d members: %w", n, err)
+	}
+	return entries, errs, nil
+}
+
+func (a *archiveSource) read(want map[string]bool, fn func(string, []byte, error)) error {
+	left := len(want)
+	if left == 0 {
+		return nil
+	}
+	done := map[string]bool{}
+	n := 0
+	return a.extract(func(_ context.Context, fi archives.FileInfo) error {
+		n++
+		if n > a.cut {
+			return errStop
+		}
+		if fi.IsDir() || !fi.Mode().IsRegular() || isHardlink(fi) {
+			return nil
+		}
+		name, err := cleanPath(fi.NameInArchive)
+		if err != nil || !want[name] || done[name] {
+			return nil
+		}
+		done[name] = true
+		data, err := a.readMember(fi)
+		fn(name, data, err)
+		if left--; left == 0 {
+			return errStop
+		}
+		return nil
+	})
+}
+
+func (a *archiveSource) readMember(fi archives.FileInfo) ([]byte, error) {
+	rc, err := fi.Open()
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	return readLimited(rc, a.lim.opts.MaxFileBytes)
+}
+
+func isHardlink(fi archives.FileInfo) bool {
+	h, ok := fi.Header.(*tar.Header)
+	return ok && h.Typeflag == tar.TypeLink
+}
+
+func describeMember(fi archives.FileInfo) string {
+	if isHardlink(fi) {
+		return fmt.Sprintf("hardlink to %q skipped: links are never followed", fi.LinkTarget)
+	}
+	return describeSpecial(fi.Mode().Type(), fi.LinkTarget)
+}
+
+// safeName makes a refused member name printable without letting it pass
+// for a bundle path.
+func safeName(name string) string {
+	if len(name) > 200 {
+		name = name[:200] + "…"
+	}
+	return fmt.Sprintf("%q", name)
+}

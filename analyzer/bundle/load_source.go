@@ -1,0 +1,104 @@
+package bundle
+
+import (
+	"fmt"
+	"io"
+	"path"
+	"strings"
+)
+
+// entry is one regular file of a bundle, as listed before any is read.
+type entry struct {
+	// path is slash-separated, clean and relative to the input root.
+	path string
+	size int64
+}
+
+// source is a bundle's raw storage: a directory or an archive. Listing and
+// reading are separate passes so that the layout is known before any file
+// is decoded, and so that an archive is streamed, never held whole.
+type source interface {
+	// list returns the regular files in storage order. Items it refuses
+	// (links, devices, unsafe paths, files over a limit) are reported as
+	// LoadErrors. A non-nil error means the listing stopped early; the
+	// entries before it are still valid.
+	list() ([]entry, []LoadError, error)
+	// read calls fn with the content of each wanted file, in storage order,
+	// and stops after the last one. Errors met while reading one file are
+	// passed to fn; a returned error ends the pass.
+	read(want map[string]bool, fn func(path string, data []byte, err error)) error
+}
+
+// limiter applies LoadOptions while listing.
+type limiter struct {
+	opts       LoadOptions
+	entries    int
+	total      int64
+	compressed int64 // archive size; 0 for directories
+}
+
+// admit checks one listed item. skip means the item is refused on its own;
+// stop means listing must end here.
+func (l *limiter) admit(name string, size int64) (skip, stop *LoadError) {
+	l.entries++
+	if l.entries > l.opts.MaxEntries {
+		return nil, &LoadError{Doc: -1, Reason: fmt.Sprintf(
+			"more than %d entries; the rest is not read (raise --max-entries)", l.opts.MaxEntries)}
+	}
+	if size > l.opts.MaxFileBytes {
+		return &LoadError{File: name, Doc: -1, Reason: fmt.Sprintf(
+			"file is %d bytes, over the limit of %d (raise --max-file-size); skipped", size, l.opts.MaxFileBytes)}, nil
+	}
+	l.total += size
+	if l.total > l.opts.MaxTotalBytes {
+		return nil, &LoadError{File: name, Doc: -1, Reason: fmt.Sprintf(
+			"total uncompressed size passes %d bytes here; the rest is not read (raise --max-total-size)", l.opts.MaxTotalBytes)}
+	}
+	if l.compressed > 0 && l.total > RatioFloor && l.total/l.compressed > l.opts.MaxRatio {
+		return nil, &LoadError{File: name, Doc: -1, Reason: fmt.Sprintf(
+			"compression ratio passes %d:1 here (%d bytes from a %d-byte archive), a likely decompression bomb; the rest is not read (raise --max-ratio)",
+			l.opts.MaxRatio, l.total, l.compressed)}
+	}
+	return nil, nil
+}
+
+// cleanPath validates an archive member name and returns it clean and
+// relative. Absolute paths, ".." components, backslashes, drive letters and
+// NUL bytes are refused: nothing is ever written to disk, but a name that
+// climbs out of the bundle is a sign of a hostile archive and must not be
+// mistaken for a bundle file.
+func cleanPath(name string) (string, error) {
+	switch {
+	case name == "":
+		return "", fmt.Errorf("empty path")
+	case strings.ContainsAny(name, "\\\x00"):
+		return "", fmt.Errorf("path contains a backslash or NUL byte")
+	case strings.HasPrefix(name, "/"):
+		return "", fmt.Errorf("absolute path")
+	case len(name) >= 2 && name[1] == ':':
+		return "", fmt.Errorf("path with a drive letter")
+	}
+	for _, part := range strings.Split(name, "/") {
+		if part == ".." {
+			return "", fmt.Errorf("path climbs out with \"..\"")
+		}
+	}
+	p := path.Clean(name)
+	if p == "." {
+		return "", fmt.Errorf("empty path")
+	}
+	return p, nil
+}
+
+// readLimited reads r to the end, refusing more than max bytes, which
+// protects against archives whose headers understate a member's size.
+func readLimited(r io.Reader, max int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > max {
+		return nil, fmt.Errorf("file is over the limit of %d bytes (raise --max-file-size)", max)
+	}
+	return data, nil
+}
