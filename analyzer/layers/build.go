@@ -1,0 +1,154 @@
+package layers
+
+import (
+	"sort"
+	"time"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+	"k8s.io/apimachinery/pkg/labels"
+)
+
+// analysis holds the per-Build lookups, each built in one pass.
+type analysis struct {
+	b   *bundle.Bundle
+	ix  *bundle.Index
+	g   *gitops
+	now time.Time
+	// svcPods and podSvcs link Services and the pods they select.
+	svcPods map[*bundle.Object][]*bundle.Object
+	podSvcs map[*bundle.Object][]*bundle.Object
+	// slices are EndpointSlices by namespace/service name.
+	slices map[[2]string][]*bundle.Object
+}
+
+// subject is one Workload being built.
+type subject struct {
+	obj      *bundle.Object
+	pods     podSet
+	owners   []*bundle.Object
+	rendered renderedObj
+	// hasRendered is true when a Git source renders this object.
+	hasRendered bool
+}
+
+// Build rebuilds the layers, stages, divergences and convergence verdict of
+// every subject in b: each workload (Deployment, StatefulSet, DaemonSet,
+// ReplicaSet, Job and Pod whose owner is not in the bundle, CronJob), each
+// Flux source, Kustomization and HelmRelease, each Argo CD Application, and
+// each Service that selects a pod. It does no I/O, never reads the clock
+// (b.CaptureTime is "now"), and returns workloads sorted by kind, namespace
+// and name. Its cost is linear in the number of objects.
+func Build(b *bundle.Bundle) []Workload {
+	if b == nil {
+		return nil
+	}
+	ix := b.Index
+	if ix == nil {
+		ix = bundle.NewIndex(b.Objects, b.Logs)
+	}
+	a := &analysis{b: b, ix: ix, now: b.CaptureTime, svcPods: map[*bundle.Object][]*bundle.Object{},
+		podSvcs: map[*bundle.Object][]*bundle.Object{}, slices: map[[2]string][]*bundle.Object{}}
+	bb := *b
+	bb.Index = ix
+	a.g = newGitOps(&bb)
+	a.indexServices()
+	subs := a.subjects()
+	out := make([]Workload, 0, len(subs))
+	for _, s := range subs {
+		out = append(out, a.workload(s))
+	}
+	sort.SliceStable(out, func(i, j int) bool { return lessRef(out[i].Ref, out[j].Ref) })
+	return out
+}
+
+func (a *analysis) indexServices() {
+	for _, svc := range a.ix.OfKind("Service") {
+		if svc.GroupVersionKind().Group != "" {
+			continue
+		}
+		sel := mapAt(svc.Object, "spec", "selector")
+		if len(sel) == 0 {
+			continue
+		}
+		set := labels.Set{}
+		for k, v := range sel {
+			s, _ := v.(string)
+			set[k] = s
+		}
+		pods := a.ix.SelectPods(svc.GetNamespace(), labels.SelectorFromSet(set))
+		a.svcPods[svc] = pods
+		for _, p := range pods {
+			a.podSvcs[p] = append(a.podSvcs[p], svc)
+		}
+	}
+	for _, es := range a.ix.OfKind("EndpointSlice") {
+		if n := es.GetLabels()["kubernetes.io/service-name"]; n != "" {
+			k := [2]string{es.GetNamespace(), n}
+			a.slices[k] = append(a.slices[k], es)
+		}
+	}
+}
+
+var workloadGroups = map[string]string{
+	"Deployment": "apps", "StatefulSet": "apps", "DaemonSet": "apps", "ReplicaSet": "apps",
+	"Job": "batch", "CronJob": "batch", "Pod": "",
+	"GitRepository": groupFluxSource, "OCIRepository": groupFluxSource, "HelmRepository": groupFluxSource,
+	"Kustomization": groupFluxKustomize, "HelmRelease": groupFluxHelm, "Application": groupArgo,
+}
+
+// ownedInBundle is true when o's controller (or owner) is in the bundle and
+// is itself analysed there, so o is reported through it.
+func (a *analysis) ownedInBundle(o *bundle.Object) bool {
+	_, ok := a.ix.Owner(o)
+	return ok
+}
+
+func (a *analysis) subjects() []*subject {
+	var out []*subject
+	for kind, group := range workloadGroups {
+		for _, o := range a.ix.OfKind(kind) {
+			if o.GroupVersionKind().Group != group {
+				continue
+			}
+			switch kind {
+			case "ReplicaSet", "Job", "Pod":
+				if a.ownedInBundle(o) {
+					continue
+				}
+			}
+			out = append(out, a.newSubject(o))
+		}
+	}
+	for svc, pods := range a.svcPods {
+		if len(pods) > 0 {
+			out = append(out, a.newSubject(svc))
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return lessRef(out[i].obj.Ref(), out[j].obj.Ref()) })
+	return out
+}
+
+func (a *analysis) newSubject(o *bundle.Object) *subject {
+	s := &subject{obj: o, owners: a.g.owners(o)}
+	if _, isWorkload := workloadGroups[o.GetKind()]; isWorkload && o.GetKind() != "Service" {
+		s.pods = podsOf(a.ix, o)
+	}
+	s.rendered, s.hasRendered = a.g.renderedFor(o.Key())
+	return s
+}
+
+func (a *analysis) workload(s *subject) Workload {
+	w := Workload{Ref: s.obj.Ref(), Pods: podStates(s.pods)}
+	for _, r := range s.owners {
+		w.Owners = append(w.Owners, r.Ref())
+	}
+	w.Divergences = a.divergences(s)
+	w.Layers = a.layers(s, w.Divergences)
+	w.Stages = a.stages(s, w.Divergences)
+	v := a.converge(s)
+	w.Convergence, w.ConvergenceReason = v.status, v.reason
+	if w.Divergences == nil {
+		w.Divergences = []Divergence{}
+	}
+	return w
+}

@@ -1,0 +1,116 @@
+package layers
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+)
+
+// verdict is a convergence verdict and the reason for it.
+type verdict struct{ status, reason string }
+
+// converge decides whether a subject has converged. It reads controller
+// semantics rather than summarising status: a StatefulSet that kstatus and
+// Argo CD call "progressing" forever is blocked here, with the pod that
+// blocks it named.
+func (a *analysis) converge(s *subject) verdict {
+	o := s.obj
+	switch o.GetKind() {
+	case "Deployment":
+		return deploymentVerdict(o, s.pods)
+	case "StatefulSet":
+		return statefulSetVerdict(a.ix, o, s.pods)
+	case "DaemonSet":
+		return daemonSetVerdict(o, s.pods)
+	case "ReplicaSet":
+		return replicaSetVerdict(o, s.pods)
+	case "Job":
+		return jobVerdict(o, s.pods)
+	case "CronJob":
+		return cronJobVerdict(a.ix, o, s.pods)
+	case "Pod":
+		return podVerdict(a, o)
+	case "Service":
+		return a.serviceVerdict(o)
+	case "Application":
+		return applicationVerdict(o)
+	}
+	return a.fluxVerdict(o)
+}
+
+// generationLag reports a controller that has not yet seen the latest spec.
+func generationLag(o *bundle.Object) (verdict, bool) {
+	gen, okG := num(o.Object, "metadata", "generation")
+	obs, okO := num(o.Object, "status", "observedGeneration")
+	if okG && okO && obs < gen {
+		return verdict{Progressing, fmt.Sprintf("controller has observed generation %d of %d", obs, gen)}, true
+	}
+	return verdict{}, false
+}
+
+// firstFailing names the first pod (current template first) that cannot
+// make progress by itself.
+func firstFailing(ps podSet, onlyCurrent bool) (string, bool) {
+	for _, pass := range []bool{true, false} {
+		for _, p := range ps.pods {
+			if ps.isCurrent(p) != pass || (onlyCurrent && !pass) {
+				continue
+			}
+			if r := podFailing(p); r != "" {
+				return fmt.Sprintf("Pod %s/%s: %s", p.GetNamespace(), p.GetName(), r), true
+			}
+		}
+	}
+	return "", false
+}
+
+// oldPods lists pods that run an older template revision than the current.
+func oldPods(ps podSet) []*bundle.Object {
+	var out []*bundle.Object
+	for _, p := range ps.pods {
+		if !ps.isCurrent(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func podNames(ps []*bundle.Object) string {
+	n := make([]string, 0, len(ps))
+	for _, p := range ps {
+		n = append(n, p.GetName())
+	}
+	sort.Strings(n)
+	return strings.Join(n, ", ")
+}
+
+func readiness(ps podSet, ready, want int64, what string) verdict {
+	if r, ok := firstFailing(ps, false); ok {
+		return verdict{Failed, fmt.Sprintf("%d of %d %s ready; %s", ready, want, what, r)}
+	}
+	return verdict{Progressing, fmt.Sprintf("%d of %d %s ready", ready, want, what)}
+}
+
+// scaledValue resolves an int-or-percent rolling update bound the way the
+// controllers do: maxUnavailable rounds down, maxSurge rounds up.
+func scaledValue(v any, total int64, def string, roundUp bool) int64 {
+	if v == nil {
+		v = def
+	}
+	if n, ok := v.(int64); ok {
+		return n
+	}
+	s, _ := v.(string)
+	if strings.HasSuffix(s, "%") {
+		var pct int64
+		fmt.Sscanf(strings.TrimSuffix(s, "%"), "%d", &pct)
+		if roundUp {
+			return (pct*total + 99) / 100
+		}
+		return pct * total / 100
+	}
+	n, _ := toInt(v)
+	return n
+}

@@ -1,0 +1,151 @@
+package layers
+
+import (
+	"fmt"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+)
+
+func deploymentVerdict(o *bundle.Object, ps podSet) verdict {
+	if v, ok := generationLag(o); ok {
+		return v
+	}
+	m := o.Object
+	want := numOr(m, 1, "spec", "replicas")
+	conds := conditions(m, "status", "conditions")
+	if c, ok := findCond(conds, "Progressing"); ok && c.Status == "False" && c.Reason == "ProgressDeadlineExceeded" {
+		r := "ProgressDeadlineExceeded: " + c.Message
+		if f, ok := firstFailing(ps, true); ok {
+			r += "; " + f
+		}
+		return verdict{Failed, r}
+	}
+	if c, ok := findCond(conds, "ReplicaFailure"); ok && c.Status == "True" {
+		return verdict{Failed, fmt.Sprintf("ReplicaFailure %s: %s", c.Reason, c.Message)}
+	}
+	updated := numOr(m, 0, "status", "updatedReplicas")
+	total := numOr(m, 0, "status", "replicas")
+	avail := numOr(m, 0, "status", "availableReplicas")
+	old := oldPods(ps)
+	rolling := updated < want || total > updated || len(old) > 0
+	if rolling && boolAt(m, "spec", "paused") {
+		return verdict{Blocked, fmt.Sprintf("paused (spec.paused=true) with %d of %d replicas on the current template%s", updated, want, onOld(old, ps))}
+	}
+	if rolling {
+		if f, ok := firstFailing(ps, true); ok {
+			return verdict{Failed, "rollout cannot finish: " + f}
+		}
+		if str(m, "spec", "strategy", "type") != "Recreate" {
+			maxU := scaledValue(mapAt(m, "spec", "strategy", "rollingUpdate")["maxUnavailable"], want, "25%", false)
+			maxS := scaledValue(mapAt(m, "spec", "strategy", "rollingUpdate")["maxSurge"], want, "25%", true)
+			if want-avail >= maxU && total >= want+maxS {
+				if p := firstUnready(ps, true); p != nil {
+					return verdict{Blocked, fmt.Sprintf("maxUnavailable=%d and maxSurge=%d are used up: new Pod %s/%s is not Ready (%s), so no old pod can be replaced%s",
+						maxU, maxS, p.GetNamespace(), p.GetName(), orNone(podReason(p)), onOld(old, ps))}
+				}
+			}
+		}
+		return verdict{Progressing, fmt.Sprintf("rolling update: %d of %d replicas on the current template%s", updated, want, onOld(old, ps))}
+	}
+	if avail < want {
+		return readiness(ps, avail, want, "replicas available,")
+	}
+	return verdict{Converged, fmt.Sprintf("%d of %d replicas updated and available%s", avail, want, atRevision(ps))}
+}
+
+func statefulSetVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
+	if v, ok := generationLag(o); ok {
+		return v
+	}
+	m := o.Object
+	want := numOr(m, 1, "spec", "replicas")
+	upd, cur := str(m, "status", "updateRevision"), str(m, "status", "currentRevision")
+	ready := numOr(m, 0, "status", "readyReplicas")
+	old := oldPods(ps)
+	if (upd != "" && cur != "" && upd != cur) || len(old) > 0 {
+		return statefulSetUpdate(ix, o, ps, old)
+	}
+	if ready < want {
+		return readiness(ps, ready, want, "replicas")
+	}
+	return verdict{Converged, fmt.Sprintf("%d of %d replicas ready%s", ready, want, atRevision(ps))}
+}
+
+// statefulSetUpdate explains a StatefulSet whose pods are not all on
+// updateRevision. The rolling update replaces pods from the highest ordinal
+// down, one at a time, and waits for every pod to be Running and Ready
+// first; a pod that cannot become Ready on the old revision is therefore
+// never replaced (kubernetes/kubernetes#67250, the "forced rollback" case
+// in the StatefulSet documentation).
+func statefulSetUpdate(ix *bundle.Index, o *bundle.Object, ps podSet, old []*bundle.Object) verdict {
+	m := o.Object
+	upd, cur := str(m, "status", "updateRevision"), str(m, "status", "currentRevision")
+	revs := fmt.Sprintf("updateRevision %s, currentRevision %s", orNone(upd), orNone(cur))
+	if str(m, "spec", "updateStrategy", "type") == "OnDelete" {
+		return verdict{Blocked, fmt.Sprintf("updateStrategy OnDelete: %s; the controller replaces a pod only after it is deleted%s", revs, onOld(old, ps))}
+	}
+	part := numOr(m, 0, "spec", "updateStrategy", "rollingUpdate", "partition")
+	if part > 0 && allBelowOrdinal(old, o.GetName(), part) {
+		return verdict{Blocked, fmt.Sprintf("partition=%d holds ordinals below %d on the old revision (%s)%s", part, part, revs, onOld(old, ps))}
+	}
+	if p := firstUnready(ps, false); p != nil {
+		policy := str(m, "spec", "podManagementPolicy")
+		if policy == "" {
+			policy = "OrderedReady"
+		}
+		return verdict{Blocked, fmt.Sprintf("Pod %s/%s (revision %s) is not Ready (%s); the %s rolling update waits for every pod to be Running and Ready and will not replace it (%s; kubernetes/kubernetes#67250)",
+			p.GetNamespace(), p.GetName(), orNone(ps.rev(p)), unreadyWhy(ix, p), policy, revs)}
+	}
+	updated := numOr(m, 0, "status", "updatedReplicas")
+	want := numOr(m, 1, "spec", "replicas")
+	if len(ps.pods) == 0 && numOr(m, 0, "status", "readyReplicas") < want {
+		return verdict{Blocked, fmt.Sprintf("%d of %d replicas not Ready while %s; the rolling update waits for them (pods not in the bundle)", want-numOr(m, 0, "status", "readyReplicas"), want, revs)}
+	}
+	return verdict{Progressing, fmt.Sprintf("rolling update: %d of %d replicas on updateRevision (%s)%s", updated, want, revs, onOld(old, ps))}
+}
+
+func daemonSetVerdict(o *bundle.Object, ps podSet) verdict {
+	if v, ok := generationLag(o); ok {
+		return v
+	}
+	m := o.Object
+	desired := numOr(m, 0, "status", "desiredNumberScheduled")
+	ready := numOr(m, 0, "status", "numberReady")
+	updated, hasUpd := num(m, "status", "updatedNumberScheduled")
+	old := oldPods(ps)
+	if (hasUpd && updated < desired) || len(old) > 0 {
+		if str(m, "spec", "updateStrategy", "type") == "OnDelete" {
+			return verdict{Blocked, fmt.Sprintf("updateStrategy OnDelete: %d of %d pods updated; the controller replaces a pod only after it is deleted%s", updated, desired, onOld(old, ps))}
+		}
+		maxU := scaledValue(mapAt(m, "spec", "updateStrategy", "rollingUpdate")["maxUnavailable"], desired, "1", false)
+		if numOr(m, 0, "status", "numberUnavailable") >= maxU {
+			if p := firstUnready(ps, false); p != nil {
+				return verdict{Blocked, fmt.Sprintf("maxUnavailable=%d is used up: Pod %s/%s is not Ready (%s), so the rolling update cannot take down another pod%s", maxU, p.GetNamespace(), p.GetName(), orNone(podReason(p)), onOld(old, ps))}
+			}
+		}
+		return verdict{Progressing, fmt.Sprintf("rolling update: %d of %d pods updated%s", updated, desired, onOld(old, ps))}
+	}
+	if ready < desired {
+		return readiness(ps, ready, desired, "pods")
+	}
+	if mis := numOr(m, 0, "status", "numberMisscheduled"); mis > 0 {
+		return verdict{Progressing, fmt.Sprintf("%d pods run on nodes they should not", mis)}
+	}
+	return verdict{Converged, fmt.Sprintf("%d of %d pods ready%s", ready, desired, atRevision(ps))}
+}
+
+func replicaSetVerdict(o *bundle.Object, ps podSet) verdict {
+	if v, ok := generationLag(o); ok {
+		return v
+	}
+	m := o.Object
+	if c, ok := findCond(conditions(m, "status", "conditions"), "ReplicaFailure"); ok && c.Status == "True" {
+		return verdict{Failed, fmt.Sprintf("ReplicaFailure %s: %s", c.Reason, c.Message)}
+	}
+	want := numOr(m, 1, "spec", "replicas")
+	ready := numOr(m, 0, "status", "readyReplicas")
+	if ready < want {
+		return readiness(ps, ready, want, "replicas")
+	}
+	return verdict{Converged, fmt.Sprintf("%d of %d replicas ready", ready, want)}
+}

@@ -1,0 +1,102 @@
+package layers
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+)
+
+// gracePeriodSlack is how long past its deletion deadline a pod may linger
+// before it is called stuck rather than terminating.
+const gracePeriodSlack = 2 * time.Minute
+
+// progressingReasons are Ready=False reasons that mean "still working".
+var progressingReasons = map[string]bool{"Progressing": true, "DependencyNotReady": true, "ProgressingWithRetry": false}
+
+// fluxVerdict follows the kstatus conditions Flux objects carry, and then
+// checks the revision chain: Ready at an older revision than the source
+// has is not converged.
+func (a *analysis) fluxVerdict(o *bundle.Object) verdict {
+	m := o.Object
+	if boolAt(m, "spec", "suspend") {
+		return verdict{Blocked, "suspended (spec.suspend=true)"}
+	}
+	if v, ok := generationLag(o); ok {
+		return v
+	}
+	conds := conditions(m, "status", "conditions")
+	if len(conds) == 0 {
+		return verdict{Unknown, "no status conditions in the bundle"}
+	}
+	if c, ok := findCond(conds, "Stalled"); ok && c.Status == "True" {
+		return verdict{Failed, fmt.Sprintf("Stalled %s: %s", c.Reason, c.Message)}
+	}
+	c, ok := findCond(conds, "Ready")
+	switch {
+	case !ok:
+		return verdict{Unknown, "no Ready condition"}
+	case c.Status == "Unknown":
+		return verdict{Progressing, fmt.Sprintf("reconciling: %s: %s", c.Reason, c.Message)}
+	case c.Status == "False" && progressingReasons[c.Reason]:
+		return verdict{Progressing, fmt.Sprintf("%s: %s", c.Reason, c.Message)}
+	case c.Status == "False":
+		return verdict{Failed, fmt.Sprintf("Ready=False %s: %s", c.Reason, c.Message)}
+	}
+	if r, ok := findCond(conds, "Reconciling"); ok && r.Status == "True" {
+		return verdict{Progressing, fmt.Sprintf("reconciling: %s: %s", r.Reason, r.Message)}
+	}
+	if lag := a.revisionLag(o); lag != "" {
+		return verdict{Progressing, lag}
+	}
+	return verdict{Converged, "Ready: " + c.Message}
+}
+
+// revisionLag compares what a Kustomization applied with what its source
+// and the bundle's Git checkout hold.
+func (a *analysis) revisionLag(o *bundle.Object) string {
+	if o.GetKind() != "Kustomization" {
+		return ""
+	}
+	applied := str(o.Object, "status", "lastAppliedRevision")
+	if applied == "" {
+		return ""
+	}
+	if so, ok := a.g.sourceObject(o); ok {
+		if art := str(so.Object, "status", "artifact", "revision"); art != "" && !sameRevision(art, applied) {
+			return fmt.Sprintf("source %s has %s; lastAppliedRevision is %s", so.Ref(), shortRevision(art), shortRevision(applied))
+		}
+	}
+	if s := a.g.sourceOf[o]; s != nil && s.Revision != "" && !sameRevision(s.Revision, applied) {
+		return fmt.Sprintf("Git source %s is at %s; lastAppliedRevision is %s", s.Name, shortRevision(s.Revision), shortRevision(applied))
+	}
+	return ""
+}
+
+func (a *analysis) serviceVerdict(o *bundle.Object) verdict {
+	m := o.Object
+	if str(m, "spec", "type") == "LoadBalancer" && len(sliceAt(m, "status", "loadBalancer", "ingress")) == 0 {
+		return verdict{Progressing, "LoadBalancer has no ingress address yet"}
+	}
+	pods := a.svcPods[o]
+	if len(pods) == 0 {
+		return verdict{Converged, "selects no pods in the bundle"}
+	}
+	eps, known := a.endpointsOf(o)
+	if !known {
+		return verdict{Unknown, "EndpointSlices of the Service are not in the bundle"}
+	}
+	ready := 0
+	for _, p := range pods {
+		if st, _ := eps.state(p); st == endpointReady {
+			ready++
+		}
+	}
+	if ready == 0 {
+		return verdict{Failed, fmt.Sprintf("none of the %d selected pods is a ready endpoint", len(pods))}
+	}
+	if ready < len(pods) {
+		return verdict{Progressing, fmt.Sprintf("%d of %d selected pods are ready endpoints", ready, len(pods))}
+	}
+	return verdict{Converged, fmt.Sprintf("%d of %d selected pods are ready endpoints", ready, len(pods))}
+}

@@ -1,0 +1,84 @@
+package layers
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+)
+
+func orNone(s string) string {
+	if s == "" {
+		return "unknown"
+	}
+	return s
+}
+
+func onOld(old []*bundle.Object, ps podSet) string {
+	if len(old) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; pods on an older %s than %s: %s", ps.revLabel, ps.current, podNames(old))
+}
+
+func atRevision(ps podSet) string {
+	if ps.current == "" {
+		return ""
+	}
+	return fmt.Sprintf(" on %s %s", ps.revLabel, ps.current)
+}
+
+// firstUnready returns the unready pod that holds a rollout: for a
+// StatefulSet the highest ordinal first, since updates go downwards.
+func firstUnready(ps podSet, onlyCurrent bool) *bundle.Object {
+	var best *bundle.Object
+	for _, p := range ps.pods {
+		if podReady(p) || (onlyCurrent && !ps.isCurrent(p)) || p.GetDeletionTimestamp() != nil {
+			continue
+		}
+		if best == nil || ordinal(p.GetName()) > ordinal(best.GetName()) {
+			best = p
+		}
+	}
+	return best
+}
+
+func ordinal(name string) int64 {
+	i := strings.LastIndex(name, "-")
+	n, err := strconv.ParseInt(name[i+1:], 10, 64)
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
+func allBelowOrdinal(pods []*bundle.Object, set string, part int64) bool {
+	for _, p := range pods {
+		if !strings.HasPrefix(p.GetName(), set+"-") || ordinal(p.GetName()) >= part {
+			return false
+		}
+	}
+	return true
+}
+
+// unreadyWhy says why a pod is not Ready: a container reason, else the
+// latest readiness probe failure from its events.
+func unreadyWhy(ix *bundle.Index, p *bundle.Object) string {
+	if r := podReason(p); r != "" {
+		return r
+	}
+	var last *bundle.Object
+	for _, e := range eventsWithReason(ix, p, "Unhealthy") {
+		if last == nil || eventTime(e) >= eventTime(last) {
+			last = e
+		}
+	}
+	if last != nil {
+		return "Unhealthy: " + eventNote(last)
+	}
+	if c, ok := findCond(conditions(p.Object, "status", "conditions"), "Ready"); ok && c.Reason != "" {
+		return c.Reason
+	}
+	return "Ready condition is not True"
+}

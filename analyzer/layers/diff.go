@@ -1,0 +1,151 @@
+package layers
+
+import "sort"
+
+// delta is one declared field whose observed value differs.
+type delta struct {
+	path     fieldPath
+	expected any
+	observed any
+}
+
+// differ compares an expected object with an observed one on the fields
+// the expected side declares. Fields only the observed side has (server
+// defaults, injected volumes and tolerations, status) are never reported.
+type differ struct {
+	// skip, when set, drops paths a controller rewrites on purpose.
+	skip func(fieldPath) bool
+	out  []delta
+}
+
+// declaredDiff returns the declared-field differences under base, sorted by
+// path.
+func declaredDiff(expected, observed any, base fieldPath, skip func(fieldPath) bool) []delta {
+	d := &differ{skip: skip}
+	d.walk(expected, observed, base)
+	sort.SliceStable(d.out, func(i, j int) bool { return d.out[i].path.String() < d.out[j].path.String() })
+	return d.out
+}
+
+// covers reports whether observed carries every declared field of expected.
+func covers(expected, observed any, p fieldPath) bool {
+	d := &differ{}
+	d.walk(expected, observed, p)
+	return len(d.out) == 0
+}
+
+func (d *differ) add(p fieldPath, e, o any) {
+	if d.skip != nil && d.skip(p) {
+		return
+	}
+	d.out = append(d.out, delta{path: p, expected: e, observed: o})
+}
+
+func (d *differ) walk(e, o any, p fieldPath) {
+	if d.skip != nil && d.skip(p) {
+		return
+	}
+	if len(p) > 0 && atomicFields[p[len(p)-1].key] {
+		if !covers(e, o, fieldPath{}) {
+			d.add(p, e, o)
+		}
+		return
+	}
+	switch ev := e.(type) {
+	case map[string]any:
+		om, ok := o.(map[string]any)
+		if !ok {
+			if !(o == nil && len(ev) == 0) {
+				d.add(p, e, o)
+			}
+			return
+		}
+		keys := make([]string, 0, len(ev))
+		for k := range ev {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			ov, present := om[k]
+			if !present && isZero(ev[k]) {
+				continue
+			}
+			d.walk(ev[k], ov, p.key(k))
+		}
+	case []any:
+		ol, _ := o.([]any)
+		if o != nil && ol == nil {
+			d.add(p, e, o)
+			return
+		}
+		d.walkList(ev, ol, p)
+	default:
+		if !scalarEqual(e, o, isQuantityPath(p)) {
+			d.add(p, e, o)
+		}
+	}
+}
+
+func (d *differ) walkList(e, o []any, p fieldPath) {
+	em, om := maps(e), maps(o)
+	if len(em) != len(e) || len(e) == 0 {
+		d.scalarList(e, o, p)
+		return
+	}
+	name := p.last()
+	keys := mergeKeys(name, em)
+	if keys == nil {
+		// No merge key: every declared element must be present somewhere,
+		// so injected extras (default tolerations) do not count.
+		for i, x := range em {
+			if !anyCovers(x, om) {
+				d.add(p.with(seg{index: i, isIdx: true}), x, nil)
+			}
+		}
+		return
+	}
+	byKey := make(map[string]map[string]any, len(om))
+	for _, x := range om {
+		byKey[keyString(elemKey(x, keys))] = x
+	}
+	for _, x := range em {
+		k := elemKey(x, keys)
+		ep := p.with(seg{match: k})
+		y, ok := byKey[keyString(k)]
+		switch {
+		case !ok:
+			d.add(ep, x, nil)
+		case atomicElems[name]:
+			if !covers(x, y, ep) {
+				d.add(ep, x, y)
+			}
+		default:
+			d.walk(x, y, ep)
+		}
+	}
+}
+
+func anyCovers(x map[string]any, cands []map[string]any) bool {
+	for _, c := range cands {
+		if covers(x, c, fieldPath{}) {
+			return true
+		}
+	}
+	return false
+}
+
+// scalarList compares lists of scalars (command, args, accessModes) in
+// order and in full: an extra argument changes behaviour.
+func (d *differ) scalarList(e, o []any, p fieldPath) {
+	eq := len(e) == len(o)
+	for i := 0; eq && i < len(e); i++ {
+		if _, isMap := e[i].(map[string]any); isMap {
+			eq = covers(e[i], o[i], nil)
+		} else {
+			eq = scalarEqual(e[i], o[i], false)
+		}
+	}
+	if !eq && !(len(e) == 0 && len(o) == 0) {
+		d.add(p, e, o)
+	}
+}

@@ -1,0 +1,109 @@
+package layers
+
+import (
+	"strconv"
+
+	"github.com/google/go-cmp/cmp"
+	"k8s.io/apimachinery/pkg/api/resource"
+)
+
+// quantityMaps are the maps whose values are resource quantities.
+var quantityMaps = map[string]bool{
+	"limits": true, "requests": true, "capacity": true, "allocatable": true, "hard": true,
+}
+
+// isQuantityPath reports whether the leaf at p holds a resource quantity.
+func isQuantityPath(p fieldPath) bool {
+	if len(p) == 0 {
+		return false
+	}
+	if p[len(p)-1].key == "sizeLimit" {
+		return true
+	}
+	return len(p) >= 2 && quantityMaps[p[len(p)-2].key]
+}
+
+// scalarEqual compares two leaf values the way the API server would see
+// them: quantities by value (0.5 = 500m, 1Gi = 1024Mi), numbers and numeric
+// strings by value, and an expected zero value equal to an absent one,
+// because the server drops omitempty zero fields.
+func scalarEqual(exp, obs any, quantity bool) bool {
+	if obs == nil {
+		return isZero(exp)
+	}
+	if quantity {
+		qe, okE := toQuantity(exp)
+		qo, okO := toQuantity(obs)
+		if okE && okO {
+			return qe.Cmp(qo) == 0
+		}
+	}
+	fe, numE := toFloat(exp)
+	fo, numO := toFloat(obs)
+	if numE && numO {
+		_, strE := exp.(string)
+		_, strO := obs.(string)
+		// Two strings are compared as text ("08" is not "8" in an env
+		// value); a number against a numeric string is compared by value.
+		if !(strE && strO) {
+			return fe == fo
+		}
+	}
+	return cmp.Equal(exp, obs)
+}
+
+func toQuantity(v any) (resource.Quantity, bool) {
+	var s string
+	switch x := v.(type) {
+	case string:
+		s = x
+	case int64:
+		s = strconv.FormatInt(x, 10)
+	case int:
+		s = strconv.Itoa(x)
+	case float64:
+		s = strconv.FormatFloat(x, 'f', -1, 64)
+	default:
+		return resource.Quantity{}, false
+	}
+	q, err := resource.ParseQuantity(s)
+	return q, err == nil
+}
+
+func toFloat(v any) (float64, bool) {
+	switch x := v.(type) {
+	case int64:
+		return float64(x), true
+	case int:
+		return float64(x), true
+	case float64:
+		return x, true
+	case string:
+		f, err := strconv.ParseFloat(x, 64)
+		return f, err == nil
+	}
+	return 0, false
+}
+
+// isZero reports whether v is a value the server omits when serialising.
+func isZero(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return true
+	case bool:
+		return !x
+	case string:
+		return x == ""
+	case int64:
+		return x == 0
+	case int:
+		return x == 0
+	case float64:
+		return x == 0
+	case map[string]any:
+		return len(x) == 0
+	case []any:
+		return len(x) == 0
+	}
+	return false
+}

@@ -1,0 +1,145 @@
+package layers
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"regexp"
+	"sort"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+)
+
+// divergences compares (a) the rendered manifest with the applied object
+// and (b) the controller's pod template with each of its pods, on declared
+// fields only.
+func (a *analysis) divergences(s *subject) []Divergence {
+	var out []Divergence
+	if s.hasRendered {
+		exp := declaredPart(s.rendered.obj.Object)
+		obs := declaredPart(s.obj.Object)
+		for _, d := range declaredDiff(exp, obs, nil, nil) {
+			out = append(out, toDivergence(LayerRendered, LayerApplied, s.obj, d, fieldOwner(s.obj, d.path, appliers)))
+		}
+	}
+	if tmpl := s.pods.template; tmpl != nil {
+		skip := podSkip(s.obj.GetKind())
+		exp := map[string]any{"spec": mapAt(tmpl, "spec"), "metadata": metaPart(mapAt(tmpl, "metadata"))}
+		for _, p := range s.pods.pods {
+			obs := map[string]any{"spec": mapAt(p.Object, "spec"), "metadata": metaPart(mapAt(p.Object, "metadata"))}
+			for _, d := range declaredDiff(exp, obs, nil, skip) {
+				out = append(out, toDivergence(LayerController, LayerRuntime, p, d, fieldOwner(p, d.path, podCreators)))
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Between != out[j].Between {
+			return out[i].Between[0] > out[j].Between[0] // rendered before controller
+		}
+		if out[i].Object != out[j].Object {
+			return lessRef(out[i].Object, out[j].Object)
+		}
+		return out[i].Path < out[j].Path
+	})
+	return out
+}
+
+// declaredPart is what an apply declares: labels, annotations and every
+// top-level field except identity and status.
+func declaredPart(obj map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, v := range obj {
+		switch k {
+		case "apiVersion", "kind", "status":
+			continue
+		case "metadata":
+			if m, ok := v.(map[string]any); ok {
+				if md := metaPart(m); len(md) > 0 {
+					out[k] = md
+				}
+			}
+		default:
+			out[k] = v
+		}
+	}
+	return out
+}
+
+func metaPart(m map[string]any) map[string]any {
+	out := map[string]any{}
+	for _, k := range []string{"labels", "annotations"} {
+		if v, ok := m[k]; ok {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// podSkip drops the fields a workload controller rewrites on its pods on
+// purpose: a DaemonSet pins each pod to its node by replacing the required
+// node affinity.
+func podSkip(kind string) func(fieldPath) bool {
+	if kind != "DaemonSet" {
+		return nil
+	}
+	return func(p fieldPath) bool {
+		return p.String() == "spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution"
+	}
+}
+
+func toDivergence(expLayer, obsLayer string, o *bundle.Object, d delta, owner string) Divergence {
+	return Divergence{
+		Between: [2]string{expLayer, obsLayer}, Object: o.Ref(), Path: d.path.String(),
+		Expected: toJSON(redact(d.path, d.expected)), Observed: toJSON(redact(d.path, d.observed)), Owner: owner,
+	}
+}
+
+func toJSON(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return json.RawMessage("null")
+	}
+	return b
+}
+
+var sensitiveName = regexp.MustCompile(`(?i)(pass|secret|token|credential|private|api[-_]?key|access[-_]?key|auth)`)
+
+// redact hides literal env values whose names suggest a secret: a
+// divergence must show that such a value changed, never the value. The
+// replacement is a short digest so equal values still look equal.
+func redact(p fieldPath, v any) any {
+	if p.last() != "env" && !p.under("env") {
+		return v
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		if name, _ := x["name"].(string); sensitiveName.MatchString(name) {
+			if val, ok := x["value"].(string); ok {
+				c := make(map[string]any, len(x))
+				for k, vv := range x {
+					c[k] = vv
+				}
+				c["value"] = digest(val)
+				return c
+			}
+		}
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = redact(p, e)
+		}
+		return out
+	case string:
+		if len(p) > 1 && p[len(p)-1].key == "value" && len(p[len(p)-2].match) > 0 {
+			if n, _ := p[len(p)-2].match[0].value.(string); sensitiveName.MatchString(n) {
+				return digest(x)
+			}
+		}
+	}
+	return v
+}
+
+func digest(s string) string {
+	h := sha256.Sum256([]byte(s))
+	return "redacted:sha256:" + hex.EncodeToString(h[:4])
+}

@@ -1,0 +1,201 @@
+package layers
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/evidence"
+)
+
+// dep is one object a pod template refers to.
+type dep struct {
+	kind, name, key, path string
+	optional              bool
+}
+
+// templateDeps lists what a pod spec refers to: ConfigMaps, Secrets and
+// their keys, PVCs, the ServiceAccount and image pull Secrets.
+func templateDeps(spec map[string]any) []dep {
+	var out []dep
+	add := func(kind, name, key, path string, m map[string]any) {
+		if name != "" {
+			out = append(out, dep{kind, name, key, path, boolAt(m, "optional")})
+		}
+	}
+	if sa := str(spec, "serviceAccountName"); sa != "" {
+		add("ServiceAccount", sa, "", "spec.serviceAccountName", nil)
+	}
+	for _, s := range maps(sliceAt(spec, "imagePullSecrets")) {
+		add("Secret", str(s, "name"), "", "spec.imagePullSecrets", nil)
+	}
+	for _, v := range maps(sliceAt(spec, "volumes")) {
+		p := "spec.volumes[name=" + str(v, "name") + "]"
+		add("ConfigMap", str(v, "configMap", "name"), "", p, mapAt(v, "configMap"))
+		add("Secret", str(v, "secret", "secretName"), "", p, mapAt(v, "secret"))
+		add("PersistentVolumeClaim", str(v, "persistentVolumeClaim", "claimName"), "", p, nil)
+		for _, src := range maps(sliceAt(v, "projected", "sources")) {
+			add("ConfigMap", str(src, "configMap", "name"), "", p, mapAt(src, "configMap"))
+			add("Secret", str(src, "secret", "name"), "", p, mapAt(src, "secret"))
+		}
+	}
+	for _, list := range []string{"initContainers", "containers"} {
+		for _, c := range maps(sliceAt(spec, list)) {
+			cp := "spec." + list + "[name=" + str(c, "name") + "]"
+			for _, e := range maps(sliceAt(c, "env")) {
+				p := cp + ".env[name=" + str(e, "name") + "]"
+				if r := mapAt(e, "valueFrom", "configMapKeyRef"); r != nil {
+					add("ConfigMap", str(r, "name"), str(r, "key"), p, r)
+				}
+				if r := mapAt(e, "valueFrom", "secretKeyRef"); r != nil {
+					add("Secret", str(r, "name"), str(r, "key"), p, r)
+				}
+			}
+			for _, e := range maps(sliceAt(c, "envFrom")) {
+				add("ConfigMap", str(e, "configMapRef", "name"), "", cp+".envFrom", mapAt(e, "configMapRef"))
+				add("Secret", str(e, "secretRef", "name"), "", cp+".envFrom", mapAt(e, "secretRef"))
+			}
+		}
+	}
+	return out
+}
+
+var depResource = map[string]string{"ConfigMap": "configmaps", "Secret": "secrets", "PersistentVolumeClaim": "persistentvolumeclaims", "ServiceAccount": "serviceaccounts"}
+
+func (a *analysis) dependenciesLayer(s *subject) Layer {
+	l := Layer{Name: LayerDependencies, Status: StatusNotApplicable}
+	spec := mapAt(s.pods.template, "spec")
+	if s.obj.GetKind() == "Pod" {
+		spec = mapAt(s.obj.Object, "spec")
+	}
+	deps := templateDeps(spec)
+	if s.obj.GetKind() == "StatefulSet" {
+		for _, t := range maps(sliceAt(s.obj.Object, "spec", "volumeClaimTemplates")) {
+			for _, p := range s.pods.pods {
+				deps = append(deps, dep{kind: "PersistentVolumeClaim", name: str(t, "metadata", "name") + "-" + p.GetName(), path: "spec.volumeClaimTemplates"})
+			}
+		}
+	}
+	seen := map[dep]bool{}
+	for _, d := range deps {
+		if seen[d] {
+			continue
+		}
+		seen[d] = true
+		st, e := a.checkDep(s.obj.GetNamespace(), d)
+		l.Status = worse(l.Status, st)
+		l.Evidence = append(l.Evidence, e...)
+	}
+	for _, svc := range a.servicesOf(s) {
+		st, e := a.checkRouting(svc, s.pods.pods)
+		l.Status = worse(l.Status, st)
+		l.Evidence = append(l.Evidence, e)
+	}
+	if len(l.Evidence) == 0 {
+		l.Evidence = []evidence.Evidence{{Message: "refers to no ConfigMap, Secret, PVC, ServiceAccount or Service"}}
+	}
+	return l
+}
+
+func (a *analysis) checkDep(ns string, d dep) (string, []evidence.Evidence) {
+	o, ok := a.ix.Get(bundle.Key{Kind: d.kind, Namespace: ns, Name: d.name})
+	label := fmt.Sprintf("%s %s", d.kind, d.name)
+	if !ok {
+		switch {
+		case d.kind == "Secret":
+			if st, e, found := a.externalSecretFor(ns, d.name); found {
+				return st, append(e, evidence.Evidence{Path: d.path, Message: label + " is not in the bundle"})
+			}
+		}
+		if a.notCollected(depResource[d.kind], ns) || len(a.ix.OfKind(d.kind)) == 0 {
+			return StatusUnknown, []evidence.Evidence{{Path: d.path, Message: label + ": not collected in the bundle"}}
+		}
+		if d.optional {
+			return StatusOK, []evidence.Evidence{{Path: d.path, Message: label + " is absent (optional)"}}
+		}
+		return StatusFailed, []evidence.Evidence{{Path: d.path, Message: label + " does not exist"}}
+	}
+	if d.key != "" && !hasKey(o, d.key) {
+		if d.optional {
+			return StatusOK, []evidence.Evidence{ev(o, "data", fmt.Sprintf("%s has no key %q (optional)", label, d.key), nil)}
+		}
+		return StatusFailed, []evidence.Evidence{ev(o, "data", fmt.Sprintf("%s has no key %q", label, d.key), nil)}
+	}
+	if d.kind == "PersistentVolumeClaim" {
+		return a.checkClaim(o)
+	}
+	return StatusOK, []evidence.Evidence{ev(o, "", label+" exists", nil)}
+}
+
+// hasKey looks at key names only: a Secret's values are never read.
+func hasKey(o *bundle.Object, key string) bool {
+	for _, f := range []string{"data", "binaryData", "stringData"} {
+		if _, ok := mapAt(o.Object, f)[key]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *analysis) checkClaim(pvc *bundle.Object) (string, []evidence.Evidence) {
+	phase := str(pvc.Object, "status", "phase")
+	if phase != "Bound" {
+		return StatusProgressing, []evidence.Evidence{ev(pvc, "status.phase", "PersistentVolumeClaim "+pvc.GetName()+" is "+orNone(phase), nil)}
+	}
+	out := []evidence.Evidence{ev(pvc, "status.phase", "PersistentVolumeClaim "+pvc.GetName()+" is Bound", nil)}
+	st := StatusOK
+	if pv, ok := a.ix.Get(bundle.Key{Kind: "PersistentVolume", Name: str(pvc.Object, "spec", "volumeName")}); ok {
+		out = append(out, ev(pv, "status.phase", "PersistentVolume "+pv.GetName()+" is "+orNone(str(pv.Object, "status", "phase")), nil))
+	}
+	if sc := str(pvc.Object, "spec", "storageClassName"); sc != "" {
+		if o, ok := a.ix.Get(bundle.Key{Group: "storage.k8s.io", Kind: "StorageClass", Name: sc}); ok {
+			out = append(out, ev(o, "provisioner", "StorageClass "+sc+" ("+str(o.Object, "provisioner")+")", nil))
+		}
+	}
+	return st, out
+}
+
+// externalSecretFor finds the ExternalSecret whose target is the Secret.
+func (a *analysis) externalSecretFor(ns, name string) (string, []evidence.Evidence, bool) {
+	var found []*bundle.Object
+	for _, es := range a.ix.OfKind("ExternalSecret") {
+		target := str(es.Object, "spec", "target", "name")
+		if target == "" {
+			target = es.GetName()
+		}
+		if es.GetNamespace() == ns && target == name {
+			found = append(found, es)
+		}
+	}
+	sort.Slice(found, func(i, j int) bool { return found[i].GetName() < found[j].GetName() })
+	for _, es := range found {
+		c, ok := findCond(conditions(es.Object, "status", "conditions"), "Ready")
+		if !ok {
+			return StatusUnknown, []evidence.Evidence{ev(es, "status.conditions", "ExternalSecret "+es.GetName()+" has no Ready condition", nil)}, true
+		}
+		st := StatusOK
+		if c.Status != "True" {
+			st = StatusFailed
+		}
+		return st, []evidence.Evidence{ev(es, "status.conditions[type=Ready]", fmt.Sprintf("ExternalSecret %s Ready=%s %s: %s", es.GetName(), c.Status, c.Reason, c.Message), c.Time)}, true
+	}
+	return "", nil, false
+}
+
+func (a *analysis) checkRouting(svc *bundle.Object, pods []*bundle.Object) (string, evidence.Evidence) {
+	eps, known := a.endpointsOf(svc)
+	if !known {
+		return StatusUnknown, ev(svc, "", "Service "+svc.GetName()+": endpoints not in the bundle", nil)
+	}
+	ready := 0
+	for _, p := range pods {
+		if st, _ := eps.state(p); st == endpointReady {
+			ready++
+		}
+	}
+	st := StatusOK
+	if ready == 0 {
+		st = StatusFailed
+	}
+	return st, ev(svc, "", fmt.Sprintf("Service %s routes to %d of %d pods", svc.GetName(), ready, len(pods)), nil)
+}

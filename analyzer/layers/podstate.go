@@ -1,0 +1,126 @@
+package layers
+
+import (
+	"sort"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+)
+
+// Container waiting reasons that will not clear on their own.
+var failingWaits = map[string]bool{
+	"CrashLoopBackOff": true, "ImagePullBackOff": true, "ErrImagePull": true, "InvalidImageName": true,
+	"CreateContainerConfigError": true, "CreateContainerError": true, "RunContainerError": true,
+	"ErrImageNeverPull": true, "PreCreateHookError": true, "PostStartHookError": true,
+}
+
+var pullWaits = map[string]bool{"ImagePullBackOff": true, "ErrImagePull": true, "InvalidImageName": true, "ErrImageNeverPull": true}
+
+// containerStatuses returns init and app container statuses.
+func containerStatuses(p *bundle.Object) []map[string]any {
+	out := maps(sliceAt(p.Object, "status", "initContainerStatuses"))
+	return append(out, maps(sliceAt(p.Object, "status", "containerStatuses"))...)
+}
+
+func podReady(p *bundle.Object) bool {
+	c, ok := findCond(conditions(p.Object, "status", "conditions"), "Ready")
+	return ok && c.Status == "True"
+}
+
+func podRestarts(p *bundle.Object) int64 {
+	var n int64
+	for _, cs := range containerStatuses(p) {
+		n += numOr(cs, 0, "restartCount")
+	}
+	return n
+}
+
+// podReason picks the most telling reason a pod is in its state: a current
+// waiting reason, then a terminated reason, then the last termination
+// (OOMKilled history), then the pod's own reason (Evicted).
+func podReason(p *bundle.Object) string {
+	css := containerStatuses(p)
+	for _, cs := range css {
+		if r := str(cs, "state", "waiting", "reason"); r != "" && r != "PodInitializing" {
+			return r
+		}
+	}
+	for _, cs := range css {
+		if r := str(cs, "state", "terminated", "reason"); r != "" && r != "Completed" {
+			return r
+		}
+	}
+	for _, cs := range css {
+		if r := str(cs, "lastState", "terminated", "reason"); r != "" && r != "Completed" {
+			return r
+		}
+	}
+	if r := str(p.Object, "status", "reason"); r != "" {
+		return r
+	}
+	if c, ok := findCond(conditions(p.Object, "status", "conditions"), "PodScheduled"); ok && c.Status == "False" {
+		return c.Reason
+	}
+	return ""
+}
+
+// podFailing returns the reason a pod cannot make progress by itself, or "".
+func podFailing(p *bundle.Object) string {
+	if str(p.Object, "status", "phase") == "Failed" {
+		if r := podReason(p); r != "" {
+			return r
+		}
+		return "Failed"
+	}
+	for _, cs := range containerStatuses(p) {
+		if r := str(cs, "state", "waiting", "reason"); failingWaits[r] {
+			return r
+		}
+	}
+	return ""
+}
+
+func podStates(ps podSet) []PodState {
+	out := make([]PodState, 0, len(ps.pods))
+	for _, p := range ps.pods {
+		out = append(out, PodState{
+			Name: p.GetName(), Revision: ps.rev(p), Current: ps.isCurrent(p),
+			Phase: str(p.Object, "status", "phase"), Ready: podReady(p), Restarts: podRestarts(p),
+			Node: str(p.Object, "spec", "nodeName"), Reason: podReason(p),
+		})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// eventsWithReason returns o's events with one of the reasons, in bundle
+// order.
+func eventsWithReason(ix *bundle.Index, o *bundle.Object, reasons ...string) []*bundle.Object {
+	var out []*bundle.Object
+	for _, e := range ix.EventsFor(o) {
+		r := str(e.Object, "reason")
+		for _, want := range reasons {
+			if r == want {
+				out = append(out, e)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// eventTime is the most recent time an event records.
+func eventTime(e *bundle.Object) string {
+	for _, f := range [][]string{{"lastTimestamp"}, {"eventTime"}, {"series", "lastObservedTime"}, {"firstTimestamp"}, {"deprecatedLastTimestamp"}, {"metadata", "creationTimestamp"}} {
+		if s := str(e.Object, f...); s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+func eventNote(e *bundle.Object) string {
+	if m := str(e.Object, "message"); m != "" {
+		return m
+	}
+	return str(e.Object, "note")
+}

@@ -1,0 +1,202 @@
+package layers
+
+import (
+	"fmt"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/evidence"
+)
+
+func noPods(name string) Stage {
+	return stage(name, StatusUnknown, evidence.Evidence{Message: "no pods in the bundle"})
+}
+
+func eventEv(p *bundle.Object, e *bundle.Object) evidence.Evidence {
+	return evidence.Evidence{Object: refPtr(p), Event: str(e.Object, "reason"), Time: parseTime(eventTime(e)), Message: eventNote(e)}
+}
+
+func (a *analysis) scheduledStage(s *subject, pods []*bundle.Object) Stage {
+	if len(pods) == 0 {
+		return noPods(StageScheduled)
+	}
+	st := StatusOK
+	var e []evidence.Evidence
+	for _, p := range pods {
+		node := str(p.Object, "spec", "nodeName")
+		c, hasCond := findCond(conditions(p.Object, "status", "conditions"), "PodScheduled")
+		switch {
+		case node != "":
+			e = append(e, ev(p, "spec.nodeName", "scheduled to "+node, c.Time))
+		case hasCond && c.Status == "False":
+			st = worse(st, StatusFailed)
+			e = append(e, ev(p, "status.conditions[type=PodScheduled]", c.Reason+": "+c.Message, c.Time))
+			for _, fe := range eventsWithReason(a.ix, p, "FailedScheduling") {
+				e = append(e, eventEv(p, fe))
+			}
+		default:
+			st = worse(st, StatusProgressing)
+			e = append(e, ev(p, "spec.nodeName", "not scheduled yet", nil))
+		}
+	}
+	return stage(StageScheduled, st, e...)
+}
+
+func (a *analysis) pulledStage(s *subject, pods []*bundle.Object) Stage {
+	if len(pods) == 0 {
+		return noPods(StagePulled)
+	}
+	st := StatusOK
+	var e []evidence.Evidence
+	for _, p := range pods {
+		css := containerStatuses(p)
+		if len(css) == 0 {
+			st = worse(st, StatusProgressing)
+			e = append(e, ev(p, "status.containerStatuses", "no container status yet", nil))
+		}
+		for _, cs := range css {
+			name := str(cs, "name")
+			path := "status.containerStatuses[name=" + name + "]"
+			switch w := str(cs, "state", "waiting", "reason"); {
+			case pullWaits[w]:
+				st = worse(st, StatusFailed)
+				e = append(e, ev(p, path+".state.waiting", w+": "+str(cs, "state", "waiting", "message"), nil))
+			case str(cs, "imageID") != "":
+				e = append(e, ev(p, path+".imageID", "pulled "+str(cs, "imageID"), nil))
+			default:
+				st = worse(st, StatusProgressing)
+				e = append(e, ev(p, path, "image not pulled yet ("+orNone(w)+")", nil))
+			}
+		}
+		for _, pe := range eventsWithReason(a.ix, p, "Failed", "BackOff", "Pulled") {
+			e = append(e, eventEv(p, pe))
+		}
+	}
+	return stage(StagePulled, st, e...)
+}
+
+func (a *analysis) startedStage(pods []*bundle.Object) Stage {
+	if len(pods) == 0 {
+		return noPods(StageStarted)
+	}
+	st := StatusOK
+	var e []evidence.Evidence
+	for _, p := range pods {
+		for _, cs := range containerStatuses(p) {
+			path := "status.containerStatuses[name=" + str(cs, "name") + "]"
+			w := str(cs, "state", "waiting", "reason")
+			term := mapAt(cs, "state", "terminated")
+			restarts := numOr(cs, 0, "restartCount")
+			last := str(cs, "lastState", "terminated", "reason")
+			switch {
+			case failingWaits[w] && !pullWaits[w]:
+				st = worse(st, StatusFailed)
+				e = append(e, ev(p, path+".state.waiting", fmt.Sprintf("%s (restarts %d, last termination %s): %s", w, restarts, orNone(last), str(cs, "state", "waiting", "message")), nil))
+			case mapAt(cs, "state", "running") != nil:
+				msg := fmt.Sprintf("running since %s, restarts %d", str(cs, "state", "running", "startedAt"), restarts)
+				if last != "" {
+					msg += ", last termination " + last
+				}
+				e = append(e, ev(p, path+".state.running", msg, parseTime(str(cs, "state", "running", "startedAt"))))
+			case term != nil && (str(term, "reason") == "Completed" || numOr(term, 1, "exitCode") == 0):
+				e = append(e, ev(p, path+".state.terminated", "completed", nil))
+			case term != nil:
+				st = worse(st, StatusFailed)
+				e = append(e, ev(p, path+".state.terminated", fmt.Sprintf("terminated %s, exit code %d", str(term, "reason"), numOr(term, -1, "exitCode")), nil))
+			default:
+				st = worse(st, StatusProgressing)
+				e = append(e, ev(p, path, "not started ("+orNone(w)+")", nil))
+			}
+		}
+	}
+	if len(e) == 0 {
+		return stage(StageStarted, StatusUnknown, evidence.Evidence{Message: "no container status in the bundle"})
+	}
+	return stage(StageStarted, st, e...)
+}
+
+func (a *analysis) readyStage(s *subject, pods []*bundle.Object) Stage {
+	if len(pods) == 0 {
+		return noPods(StageReady)
+	}
+	st := StatusOK
+	var e []evidence.Evidence
+	for _, p := range pods {
+		c, ok := findCond(conditions(p.Object, "status", "conditions"), "Ready")
+		switch {
+		case str(p.Object, "status", "phase") == "Succeeded":
+			e = append(e, ev(p, "status.phase", "Succeeded", nil))
+		case !ok:
+			st = worse(st, StatusUnknown)
+			e = append(e, ev(p, "status.conditions", "no Ready condition in the bundle", nil))
+		case c.Status == "True":
+			e = append(e, ev(p, "status.conditions[type=Ready]", "Ready", c.Time))
+		default:
+			unhealthy := eventsWithReason(a.ix, p, "Unhealthy")
+			if len(unhealthy) > 0 || podFailing(p) != "" {
+				st = worse(st, StatusFailed)
+			} else {
+				st = worse(st, StatusProgressing)
+			}
+			e = append(e, ev(p, "status.conditions[type=Ready]", "not Ready: "+c.Reason+" "+c.Message, c.Time))
+			for _, u := range unhealthy {
+				e = append(e, eventEv(p, u))
+			}
+			if a.notCollected("events", p.GetNamespace()) {
+				e = append(e, evidence.Evidence{Message: "events were not collected: probe failures cannot be seen"})
+			}
+		}
+	}
+	return stage(StageReady, st, e...)
+}
+
+func (a *analysis) routedStage(s *subject, pods []*bundle.Object) Stage {
+	svcs := a.servicesOf(s)
+	if len(svcs) == 0 {
+		return stage(StageRouted, StatusNotApplicable, evidence.Evidence{Message: "no Service selects these pods"})
+	}
+	st := StatusOK
+	var e []evidence.Evidence
+	for _, svc := range svcs {
+		eps, known := a.endpointsOf(svc)
+		if !known {
+			st = worse(st, StatusUnknown)
+			e = append(e, ev(svc, "", "endpoints of the Service are not in the bundle", nil))
+			continue
+		}
+		for _, p := range pods {
+			if !selects(a.podSvcs[p], svc) {
+				continue
+			}
+			switch got, src := eps.state(p); got {
+			case endpointReady:
+				e = append(e, ev(src, "endpoints", fmt.Sprintf("Service %s routes to %s", svc.GetName(), p.GetName()), nil))
+			case endpointNotReady:
+				st = worse(st, StatusProgressing)
+				e = append(e, ev(src, "endpoints", fmt.Sprintf("Service %s lists %s as not ready", svc.GetName(), p.GetName()), nil))
+			default:
+				if podReady(p) {
+					st = worse(st, StatusFailed)
+				} else {
+					st = worse(st, StatusProgressing)
+				}
+				e = append(e, ev(svc, "", fmt.Sprintf("%s is not an endpoint of Service %s", p.GetName(), svc.GetName()), nil))
+			}
+		}
+	}
+	return stage(StageRouted, st, e...)
+}
+
+func selects(svcs []*bundle.Object, svc *bundle.Object) bool {
+	for _, s := range svcs {
+		if s == svc {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *analysis) serviceRouted(s *subject) Stage {
+	v := a.serviceVerdict(s.obj)
+	st := map[string]string{Converged: StatusOK, Progressing: StatusProgressing, Failed: StatusFailed, Unknown: StatusUnknown}[v.status]
+	return stage(StageRouted, st, ev(s.obj, "", v.reason, nil))
+}
