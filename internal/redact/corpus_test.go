@@ -1,0 +1,271 @@
+package redact
+
+import (
+	"encoding/base64"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+)
+
+// planted is one value placed in the test corpus.
+type planted struct {
+	kind  string // what it is, for failure messages
+	file  string
+	value string
+}
+
+// corpus is a bundle's worth of files with secrets and non-secrets planted
+// in every place redaction must reach.
+type corpus struct {
+	files      map[string]string
+	secrets    []planted
+	nonSecrets []planted
+	rng        *rand.Rand
+}
+
+const (
+	upper  = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	lower  = "abcdefghijklmnopqrstuvwxyz"
+	digits = "0123456789"
+	alnum  = upper + lower + digits
+	b64    = alnum + "+/"
+)
+
+func (c *corpus) rand(n int, alphabet string) string {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = alphabet[c.rng.IntN(len(alphabet))]
+	}
+	return string(b)
+}
+
+// secret records v as planted in file and returns it.
+func (c *corpus) secret(file, kind, v string) string {
+	c.secrets = append(c.secrets, planted{kind, file, v})
+	return v
+}
+
+func (c *corpus) keep(file, kind, v string) string {
+	c.nonSecrets = append(c.nonSecrets, planted{kind, file, v})
+	return v
+}
+
+func (c *corpus) jwt() string {
+	h := base64.RawURLEncoding.EncodeToString([]byte(`{"alg":"RS256","kid":"` + c.rand(12, alnum) + `","typ":"JWT"}`))
+	p := base64.RawURLEncoding.EncodeToString([]byte(`{"iss":"kubernetes/serviceaccount","sub":"system:serviceaccount:shop:` + c.rand(6, lower) + `"}`))
+	return h + "." + p + "." + c.rand(86, alnum+"-_")
+}
+
+func (c *corpus) pemKey(kind string) (string, []string) {
+	var lines []string
+	for range 8 {
+		lines = append(lines, c.rand(64, b64))
+	}
+	return "-----BEGIN " + kind + "PRIVATE KEY-----\n" + strings.Join(lines, "\n") + "\n-----END " + kind + "PRIVATE KEY-----\n", lines
+}
+
+func (c *corpus) uid() string {
+	h := "0123456789abcdef"
+	return c.rand(8, h) + "-" + c.rand(4, h) + "-" + c.rand(4, h) + "-" + c.rand(4, h) + "-" + c.rand(12, h)
+}
+
+func (c *corpus) hex(n int) string { return c.rand(n, "0123456789abcdef") }
+
+func indent(s, pre string) string {
+	return pre + strings.ReplaceAll(strings.TrimSuffix(s, "\n"), "\n", "\n"+pre)
+}
+
+// newCorpus builds the planted-secret corpus. It is generated (seeded, so
+// the same every run) rather than checked in, so that no scanner flags the
+// repository itself.
+func newCorpus() *corpus {
+	c := &corpus{files: map[string]string{}, rng: rand.New(rand.NewPCG(8, 2026))}
+	c.deployment()
+	c.secretsFile()
+	c.configMaps()
+	c.eventsAndPods()
+	c.logs()
+	c.gitFiles()
+	c.checks()
+	c.morePlaces()
+	return c
+}
+
+func (c *corpus) deployment() {
+	f := "objects/shop/deployments.yaml"
+	uid, rsHash, image := c.uid(), c.rand(10, "bcdfghjklmnpqrstvwxz2456789"), "registry.example.com/shop/web@sha256:"+c.hex(64)
+	c.keep(f, "uid", uid)
+	c.keep(f, "pod-template-hash", rsHash)
+	c.keep(f, "image digest", image)
+	c.keep(f, "hostname", "db.shop.svc.cluster.local")
+	c.keep(f, "config value", "LOG_LEVEL")
+	c.keep(f, "secret name", "web-db-credentials")
+	pw := c.secret(f, "env password", "Tr0ub4dor&3-"+c.rand(6, alnum))
+	tok := c.secret(f, "env api token", c.rand(32, alnum))
+	argPw := c.secret(f, "arg --password=", "pa55-"+c.rand(10, alnum))
+	argP := c.secret(f, "arg -p", "mysql-"+c.rand(10, alnum))
+	argTok := c.secret(f, "arg --token", c.rand(24, alnum))
+	lastPw := c.secret(f, "env password in last-applied", "la-"+c.rand(14, alnum))
+	annToken := c.secret(f, "github token in annotation", "ghp_"+c.rand(36, alnum))
+	lastApplied := fmt.Sprintf(`{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web","namespace":"shop"},"spec":{"template":{"spec":{"containers":[{"name":"web","env":[{"name":"DB_PASSWORD","value":"%s"}]}]}}}}`, lastPw)
+	c.files[f] = fmt.Sprintf(`apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  namespace: shop
+  uid: %s
+  resourceVersion: "184467"
+  annotations:
+    deployment.kubernetes.io/revision: "7"
+    ci.example.com/deploy-token: %s
+    kubectl.kubernetes.io/last-applied-configuration: |
+      %s
+spec:
+  template:
+    metadata:
+      labels:
+        app: web
+        pod-template-hash: %s
+    spec:
+      containers:
+      - name: web
+        image: %s
+        args: ["--listen=:8080", "--password=%s", "--token", "%s"]
+        env:
+        - name: LOG_LEVEL
+          value: debug
+        - name: DB_HOST
+          value: db.shop.svc.cluster.local
+        - name: DB_PASSWORD
+          value: %q
+        - name: PAYMENTS_API_TOKEN
+          value: %s
+        - name: DB_PASSWORD_FROM_SECRET
+          valueFrom:
+            secretKeyRef:
+              name: web-db-credentials
+              key: password
+      - name: migrate
+        image: mysql:8.0
+        command: ["mysql", "-h", "db", "-u", "root", "-p", "%s"]
+`, uid, annToken, lastApplied, rsHash, image, argPw, argTok, pw, tok, argP)
+}
+
+func (c *corpus) secretsFile() {
+	f := "objects/shop/secrets.json"
+	dbPw := c.secret(f, "Secret data", base64.StdEncoding.EncodeToString([]byte("s3cr3t-"+c.rand(12, alnum))))
+	strData := c.secret(f, "Secret stringData", "sd-"+c.rand(20, alnum))
+	helm := c.secret(f, "helm release payload", base64.StdEncoding.EncodeToString([]byte("H4sIAAAAAAAA"+c.rand(40, b64))))
+	docker := c.secret(f, "dockerconfigjson", base64.StdEncoding.EncodeToString([]byte(`{"auths":{"registry.example.com":{"auth":"`+
+		base64.StdEncoding.EncodeToString([]byte("ci:"+c.rand(16, alnum)))+`"}}}`)))
+	lastSecret := c.secret(f, "Secret last-applied", "lasec-"+c.rand(16, alnum))
+	uid := c.keep(f, "uid", c.uid())
+	c.keep(f, "secret type", "kubernetes.io/dockerconfigjson")
+	c.files[f] = fmt.Sprintf(`{
+  "apiVersion": "v1",
+  "kind": "List",
+  "items": [
+    {"apiVersion": "v1", "kind": "Secret", "type": "Opaque",
+     "metadata": {"name": "web-db-credentials", "namespace": "shop", "uid": %q,
+       "annotations": {"kubectl.kubernetes.io/last-applied-configuration": "{\"apiVersion\":\"v1\",\"kind\":\"Secret\",\"stringData\":{\"password\":\"%s\"}}"}},
+     "data": {"password": %q}, "stringData": {"api": %q}},
+    {"apiVersion": "v1", "kind": "Secret", "type": "helm.sh/release.v1",
+     "metadata": {"name": "sh.helm.release.v1.web.v3", "namespace": "shop", "labels": {"owner": "helm", "status": "deployed"}},
+     "data": {"release": %q}},
+    {"apiVersion": "v1", "kind": "Secret", "type": "kubernetes.io/dockerconfigjson",
+     "metadata": {"name": "regcred", "namespace": "shop"},
+     "data": {".dockerconfigjson": %q}}
+  ]
+}
+`, uid, lastSecret, dbPw, strData, helm, docker)
+}
+
+func (c *corpus) configMaps() {
+	f := "objects/shop/configmaps.yaml"
+	awsID := c.secret(f, "aws access key id", "AKIA"+c.rand(16, upper+"234567"))
+	awsSecret := c.secret(f, "aws secret key", c.rand(40, alnum+"/+"))
+	dsn := c.secret(f, "postgres DSN password", "pg-"+c.rand(12, alnum))
+	mysql := c.secret(f, "mysql DSN password", "my-"+c.rand(12, alnum))
+	props := c.secret(f, "properties password", "prop-"+c.rand(12, alnum))
+	signing := c.secret(f, "high-entropy signing key", c.rand(40, alnum+"+/"))
+	stripe := c.secret(f, "stripe key", "sk_live_"+c.rand(24, alnum))
+	sendgrid := c.secret(f, "sendgrid key", "SG."+c.rand(22, alnum)+"."+c.rand(43, alnum))
+	azureConn := c.secret(f, "azure storage key", c.rand(86, alnum+"+/")+"==")
+	b64Inner := "GITHUB_TOKEN=ghp_" + c.rand(36, alnum) + "\n"
+	c.secret(f, "github token inside base64 (decoded)", strings.TrimSpace(strings.TrimPrefix(b64Inner, "GITHUB_TOKEN=")))
+	binary := c.secret(f, "base64 of env file", base64.StdEncoding.EncodeToString([]byte(b64Inner)))
+	sa, saKey := c.serviceAccount()
+	c.secret(f, "service account private key line", saKey)
+	kc, kcToken := c.kubeconfig()
+	c.secret(f, "kubeconfig token", kcToken)
+	userLit := c.secret(f, "user literal", "corp-vault-passphrase-"+c.rand(8, lower))
+	c.keep(f, "ordinary config", "max_connections=200")
+	c.keep(f, "hostname", "api.payments.example.com")
+	c.keep(f, "IP", "10.96.0.10")
+	c.keep(f, "git sha", "3f9c2a1b7d4e5f60718293a4b5c6d7e8f9012345")
+	c.files[f] = fmt.Sprintf(`apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: app-config
+  namespace: shop
+data:
+  AWS_ACCESS_KEY_ID: %s
+  application.properties: |
+    max_connections=200
+    spring.datasource.url=postgres://app:%s@db.shop.svc.cluster.local:5432/shop
+    spring.datasource.password=%s
+    aws_secret_access_key = %s
+    dns.server=10.96.0.10
+    build.revision=3f9c2a1b7d4e5f60718293a4b5c6d7e8f9012345
+  mysql.dsn: app:%s@tcp(mysql.shop:3306)/orders?parseTime=true
+  upstream: https://api.payments.example.com/v2
+  signingKey: %s
+  payments.json: '{"endpoint":"https://api.payments.example.com","stripeKey":"%s","sendgrid":"%s"}'
+  storage: DefaultEndpointsProtocol=https;AccountName=shopdata;AccountKey=%s;EndpointSuffix=core.windows.net
+  note: owner is %s
+binaryData:
+  env: %s
+---
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: cloud-creds
+  namespace: shop
+data:
+  sa.json: |
+%s
+  kubeconfig: |
+%s
+`, awsID, dsn, props, awsSecret, mysql, signing, stripe, sendgrid, azureConn, userLit, binary, indent(sa, "    "), indent(kc, "    "))
+}
+
+func (c *corpus) serviceAccount() (string, string) {
+	pem, lines := c.pemKey("")
+	js := strings.ReplaceAll(pem, "\n", `\n`)
+	return fmt.Sprintf(`{
+  "type": "service_account",
+  "project_id": "shop-prod",
+  "private_key_id": "%s",
+  "private_key": "%s",
+  "client_email": "deployer@shop-prod.iam.gserviceaccount.com"
+}`, c.hex(40), js), lines[3]
+}
+
+func (c *corpus) kubeconfig() (string, string) {
+	tok := "sha256~" + c.rand(43, alnum+"-_")
+	return fmt.Sprintf(`apiVersion: v1
+kind: Config
+clusters:
+- name: prod
+  cluster:
+    server: https://api.prod.example.com:6443
+contexts:
+- name: prod
+  context: {cluster: prod, user: admin}
+current-context: prod
+users:
+- name: admin
+  user:
+    token: %s
+`, tok), tok
+}

@@ -1,0 +1,47 @@
+package redact
+
+// File redacts one bundle file. YAML and JSON files that decode are
+// redacted object by object and re-encoded (keys sorted); everything else,
+// including structured files that fail to decode, is redacted as text, so a
+// malformed file is still scrubbed. keep is false when nothing of the file
+// may be written (every document was a credential blob).
+func (r *Redactor) File(name string, data []byte) (out []byte, keep bool) {
+	if !Structured(name) {
+		return r.Text(name, data), true
+	}
+	docs, err := Documents(data)
+	if err != nil {
+		return r.Text(name, data), true
+	}
+	before := r.fileTotal(name)
+	kept := docs[:0]
+	for _, d := range docs {
+		if d, ok := r.Object(name, d); ok {
+			kept = append(kept, d)
+		}
+	}
+	if len(kept) == 0 && len(docs) > 0 {
+		return nil, false
+	}
+	if r.fileTotal(name) == before {
+		return data, true // nothing redacted: keep the author's formatting
+	}
+	enc, err := Encode(name, kept)
+	if err != nil {
+		// Decoded values always re-encode; if not, text redaction of the
+		// original is the safe fallback.
+		return r.Text(name, data), true
+	}
+	return enc, true
+}
+
+// fileTotal is the number of redactions counted for file so far.
+func (r *Redactor) fileTotal(file string) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := 0
+	for _, files := range r.counts {
+		n += files[file]
+	}
+	return n
+}
