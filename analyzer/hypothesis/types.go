@@ -1,6 +1,8 @@
 package hypothesis
 
 import (
+	"time"
+
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/evidence"
 )
@@ -40,6 +42,11 @@ type Hypothesis struct {
 	Explains []string `json:"explains"`
 	// ExplainedBy lists the IDs of hypotheses that explain this one.
 	ExplainedBy []string `json:"explainedBy,omitempty"`
+	// Layer is the rule's layer (from its metadata), where the cause lives.
+	Layer string `json:"layer,omitempty"`
+	// FirstFailure is the earliest time in the supporting evidence (or the
+	// subject's earliest failure on the timeline), used for ranking.
+	FirstFailure *time.Time `json:"firstFailure,omitempty"`
 }
 
 // Repair is the repair contract at the authoritative owner. rift never

@@ -1,0 +1,174 @@
+package hypothesis
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/evidence"
+)
+
+// maxEvidence bounds each evidence list: a retry loop over a thousand pods
+// must not turn one hypothesis into a thousand lines. The last item says how
+// many were left out.
+const maxEvidence = 25
+
+// ruleOutput is one element of a rule's `hypothesis` set.
+type ruleOutput struct {
+	Cause         string        `json:"cause"`
+	Subject       bundle.Ref    `json:"subject"`
+	Status        string        `json:"status"`
+	Summary       string        `json:"summary"`
+	Supporting    []rawEvidence `json:"supporting"`
+	Contradicting []rawEvidence `json:"contradicting"`
+	NextCheck     string        `json:"nextCheck"`
+	Repair        Repair        `json:"repair"`
+	Explains      []link        `json:"explains"`
+}
+
+type rawEvidence struct {
+	Object  *bundle.Ref `json:"object"`
+	Path    string      `json:"path"`
+	Event   string      `json:"event"`
+	File    string      `json:"file"`
+	Time    string      `json:"time"`
+	Message string      `json:"message"`
+}
+
+// link names a hypothesis another one explains, by cause and subject.
+type link struct {
+	Cause   string     `json:"cause"`
+	Subject bundle.Ref `json:"subject"`
+}
+
+// readOnlyCheck accepts the read-only commands a nextCheck may be: kubectl
+// reads, Flux and Argo CD status reads. Anything else (apply, delete,
+// reconcile, sync, exec...) is refused, because rift only suggests checks
+// that cannot change a system.
+var readOnlyCheck = regexp.MustCompile(`^(kubectl (get|describe|logs|events|auth can-i|top)|flux (get|tree|events|logs|trace|stats)|argocd app (get|diff|history|resources|manifests)|dig|nslookup|curl -sS -o /dev/null|helm (status|history|get)) `)
+
+// chaining refuses shell operators that would append a second command to a
+// read-only one.
+var chaining = regexp.MustCompile("[;&|<>`]|\\$\\(")
+
+// candidate is a hypothesis before ranking, with its unresolved links.
+type candidate struct {
+	h     Hypothesis
+	links []link
+	// explicit is true when the rule set the status itself.
+	explicit bool
+}
+
+// decode turns one rule's result set into candidates. Malformed output is
+// an error naming the rule, not a silent drop.
+func decode(r *Rule, v any) ([]candidate, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("rule %s: %w", r.ID, err)
+	}
+	var outs []ruleOutput
+	if err := json.Unmarshal(b, &outs); err != nil {
+		return nil, fmt.Errorf("rule %s: hypothesis set: %w", r.ID, err)
+	}
+	cs := make([]candidate, 0, len(outs))
+	for _, o := range outs {
+		h, err := o.hypothesis(r)
+		if err != nil {
+			return nil, fmt.Errorf("rule %s: %s: %w", r.ID, o.Subject, err)
+		}
+		for _, l := range o.Explains {
+			if l.Cause == "" || l.Subject.Kind == "" || l.Subject.Name == "" {
+				return nil, fmt.Errorf("rule %s: %s: explains needs cause and subject kind and name", r.ID, o.Subject)
+			}
+		}
+		cs = append(cs, candidate{h: h, links: o.Explains, explicit: o.Status != ""})
+	}
+	return cs, nil
+}
+
+func (o ruleOutput) hypothesis(r *Rule) (Hypothesis, error) {
+	switch {
+	case o.Cause != "" && o.Cause != r.Cause:
+		return Hypothesis{}, fmt.Errorf("cause %q differs from the rule's metadata cause %q", o.Cause, r.Cause)
+	case o.Subject.Kind == "" || o.Subject.Name == "":
+		return Hypothesis{}, fmt.Errorf("subject needs kind and name")
+	case o.Status != "" && o.Status != Supported && o.Status != Open && o.Status != Contradicted:
+		return Hypothesis{}, fmt.Errorf("status %q: want supported, open or contradicted", o.Status)
+	case o.NextCheck != "" && (!readOnlyCheck.MatchString(o.NextCheck+" ") || chaining.MatchString(o.NextCheck)):
+		return Hypothesis{}, fmt.Errorf("nextCheck %q is not a read-only command", o.NextCheck)
+	}
+	switch o.Repair.Owner {
+	case "":
+		o.Repair.Owner = OwnerNone
+	case OwnerRepository, OwnerExternalDependency, OwnerControllerAction, OwnerLiveMitigation, OwnerNone:
+	default:
+		return Hypothesis{}, fmt.Errorf("repair.owner %q: want repository, external-dependency, controller-action, live-mitigation or none", o.Repair.Owner)
+	}
+	h := Hypothesis{
+		ID: r.ID + ":" + o.Subject.String(), Rule: r.ID, Cause: r.Cause, Subject: o.Subject,
+		Status: o.Status, Summary: o.Summary, NextCheck: o.NextCheck, Repair: o.Repair, Layer: r.Layer,
+		Supporting: convertEvidence(o.Supporting), Contradicting: convertEvidence(o.Contradicting),
+		Explains: []string{},
+	}
+	h.Repair.normalize()
+	return h, nil
+}
+
+func (r *Repair) normalize() {
+	for _, l := range []*[]string{&r.Preconditions, &r.StopConditions} {
+		if *l == nil {
+			*l = []string{}
+		}
+	}
+	if r.Acceptance == nil {
+		r.Acceptance = []Acceptance{}
+	}
+}
+
+func convertEvidence(raw []rawEvidence) []evidence.Evidence {
+	out := make([]evidence.Evidence, 0, len(raw))
+	for _, e := range raw {
+		ev := evidence.Evidence{Object: e.Object, Path: e.Path, Event: e.Event, File: e.File, Message: e.Message}
+		if t, err := time.Parse(time.RFC3339, e.Time); err == nil {
+			t = t.UTC()
+			ev.Time = &t
+		}
+		out = append(out, ev)
+	}
+	return out
+}
+
+// sortEvidence orders evidence by time (untimed last), then by what it
+// cites, drops exact duplicates and bounds the list.
+func sortEvidence(l []evidence.Evidence) []evidence.Evidence {
+	key := func(e evidence.Evidence) string {
+		o := ""
+		if e.Object != nil {
+			o = e.Object.String()
+		}
+		return strings.Join([]string{o, e.Path, e.Event, e.File, e.Message}, "\x00")
+	}
+	sort.SliceStable(l, func(i, j int) bool {
+		a, b := l[i], l[j]
+		if (a.Time == nil) != (b.Time == nil) {
+			return a.Time != nil
+		}
+		if a.Time != nil && !a.Time.Equal(*b.Time) {
+			return a.Time.Before(*b.Time)
+		}
+		return key(a) < key(b)
+	})
+	l = slices.CompactFunc(l, func(a, b evidence.Evidence) bool {
+		return key(a) == key(b) && (a.Time == nil) == (b.Time == nil) && (a.Time == nil || a.Time.Equal(*b.Time))
+	})
+	if len(l) > maxEvidence {
+		n := len(l) - (maxEvidence - 1)
+		l = append(l[:maxEvidence-1:maxEvidence-1], evidence.Evidence{Message: fmt.Sprintf("%d more items of the same kind left out", n)})
+	}
+	return l
+}

@@ -1,0 +1,76 @@
+package hypothesis
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+
+	"github.com/open-policy-agent/opa/v1/ast"
+	"github.com/open-policy-agent/opa/v1/rego"
+)
+
+// Ledger is the result of evaluating the rules against one input: the
+// ranked hypotheses and the summary that leads the report.
+type Ledger struct {
+	Hypotheses []Hypothesis `json:"hypotheses"`
+	Summary    Summary      `json:"summary"`
+}
+
+// Evaluate converts in to an AST value once, evaluates every enabled rule
+// package against it in parallel, collects their hypothesis sets, resolves
+// explains links, ranks the hypotheses and computes the summary. It is pure
+// and deterministic: the same input and policies give the same ledger.
+func (e *Engine) Evaluate(ctx context.Context, in Input) (*Ledger, error) {
+	v, err := in.value()
+	if err != nil {
+		return nil, err
+	}
+	results := make([][]candidate, len(e.enabled))
+	errs := make([]error, len(e.enabled))
+	workers := min(runtime.GOMAXPROCS(0), len(e.enabled))
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				results[i], errs[i] = e.enabled[i].eval(ctx, v)
+			}
+		}()
+	}
+	for i := range e.enabled {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	var all []candidate
+	for i, r := range results {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		all = append(all, r...)
+	}
+	hs := rank(merge(all), e.weights(), in.Timeline)
+	return &Ledger{Hypotheses: hs, Summary: summarize(hs, in)}, nil
+}
+
+func (p *preparedRule) eval(ctx context.Context, v ast.Value) ([]candidate, error) {
+	rs, err := p.query.Eval(ctx, rego.EvalParsedInput(v))
+	if err != nil {
+		return nil, fmt.Errorf("%s: rule %s: %w", p.rule.File, p.rule.ID, err)
+	}
+	if len(rs) == 0 || len(rs[0].Expressions) == 0 {
+		return nil, nil // the package defines no hypothesis for this input
+	}
+	return decode(p.rule, rs[0].Expressions[0].Value)
+}
+
+func (e *Engine) weights() map[string]int {
+	w := make(map[string]int, len(e.rules))
+	for _, r := range e.rules {
+		w[r.ID] = r.Weight
+	}
+	return w
+}

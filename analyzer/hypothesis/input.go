@@ -1,0 +1,170 @@
+package hypothesis
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/open-policy-agent/opa/v1/ast"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/layers"
+	"github.com/rift-dev/rift/analyzer/timeline"
+)
+
+// InputVersion versions the input contract the rules read. It changes when
+// a field is renamed or removed; additions keep it (docs/rules.md).
+const InputVersion = "rift.dev/input/v1"
+
+// logTailLines bounds the log lines each container contributes to the
+// input: rules look for the latest discriminating line, and an unbounded
+// tail would make evaluation grow with log volume instead of object count.
+const logTailLines = 50
+
+// Input is what the rules judge: the bundle with its index, the rebuilt
+// workloads and the timeline. Bundle must have its Index built; Workloads
+// and Timeline may be empty when those stages did not run.
+type Input struct {
+	Bundle    *bundle.Bundle
+	Workloads []layers.Workload
+	Timeline  *timeline.Timeline
+}
+
+// document builds the input contract of docs/rules.md as plain Go values.
+// Every collection rules look things up in is a map keyed by identity, so a
+// rule reaches what it needs without scanning all objects.
+func (in Input) document() (map[string]any, error) {
+	doc := map[string]any{"version": InputVersion}
+	b := in.Bundle
+	if b == nil {
+		b = &bundle.Bundle{}
+	}
+	doc["bundle"] = bundleDoc(b)
+	ix := b.Index
+	if ix == nil {
+		ix = bundle.NewIndex(b.Objects, b.Logs)
+	}
+	objs := map[string]any{}
+	events := newEventIndex()
+	for _, kind := range ix.Kinds() {
+		byNS := map[string]any{}
+		for _, o := range ix.OfKind(kind) {
+			if bundle.IsEvent(o) {
+				events.add(o)
+				continue
+			}
+			ns, _ := byNS[o.GetNamespace()].(map[string]any)
+			if ns == nil {
+				ns = map[string]any{}
+				byNS[o.GetNamespace()] = ns
+			}
+			ns[o.GetName()] = sanitize(o)
+		}
+		if len(byNS) > 0 {
+			objs[kind] = byNS
+		}
+	}
+	doc["objects"] = objs
+	events.finish()
+	doc["events_by_uid"] = events.byUID
+	doc["events_by_object"] = events.byObject
+	doc["events_by_reason"] = events.byReason
+	refs := newRefIndex(ix)
+	doc["referenced_by"] = refs.referencedBy
+	doc["service_pods"], doc["pod_services"] = refs.servicePods()
+	doc["pods_by_node"] = refs.podsByNode()
+	doc["logs"] = logsDoc(b.Logs)
+	w, err := toPlain(workloadsByRef(in.Workloads))
+	if err != nil {
+		return nil, fmt.Errorf("workloads: %w", err)
+	}
+	doc["workloads"] = w
+	tl := in.Timeline
+	if tl == nil {
+		tl = &timeline.Timeline{}
+	}
+	t, err := toPlain(tl)
+	if err != nil {
+		return nil, fmt.Errorf("timeline: %w", err)
+	}
+	doc["timeline"] = t
+	return doc, nil
+}
+
+// value converts the input to an AST value once per evaluation.
+func (in Input) value() (ast.Value, error) {
+	doc, err := in.document()
+	if err != nil {
+		return nil, err
+	}
+	v, err := ast.InterfaceToValue(doc)
+	if err != nil {
+		return nil, fmt.Errorf("input: %w", err)
+	}
+	return v, nil
+}
+
+func bundleDoc(b *bundle.Bundle) map[string]any {
+	nc := make([]any, 0, len(b.Meta.NotCollected))
+	ncRes := map[string]any{}
+	for _, n := range b.Meta.NotCollected {
+		nc = append(nc, map[string]any{"resource": n.Resource, "namespace": n.Namespace, "reason": n.Reason})
+		ncRes[n.Resource] = true
+	}
+	sources := map[string]any{}
+	for _, s := range b.Sources {
+		sources[s.Name] = map[string]any{"url": s.URL, "ref": s.Ref, "revision": s.Revision, "path": s.Path, "commitTime": timeString(s.CommitTime)}
+	}
+	checks := make([]any, 0, len(b.Checks))
+	for _, c := range b.Checks {
+		checks = append(checks, map[string]any{"name": c.Name, "target": c.Target, "ok": c.OK, "detail": c.Detail, "time": timeString(c.Time), "file": c.File})
+	}
+	capture := ""
+	if !b.CaptureTime.IsZero() {
+		capture = b.CaptureTime.UTC().Format(time.RFC3339)
+	}
+	ns := make([]any, 0, len(b.Meta.Scope.Namespaces))
+	for _, n := range b.Meta.Scope.Namespaces {
+		ns = append(ns, n)
+	}
+	return map[string]any{
+		"captureTime":           capture,
+		"captureTimeInferred":   b.CaptureTimeInferred,
+		"format":                string(b.Format),
+		"scope":                 map[string]any{"context": b.Meta.Scope.Context, "cluster": b.Meta.Scope.Cluster, "namespaces": ns},
+		"notCollected":          nc,
+		"notCollectedResources": ncRes,
+		"sources":               sources,
+		"checks":                checks,
+		"objectCount":           len(b.Objects),
+	}
+}
+
+func timeString(t *time.Time) string {
+	if t == nil {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
+func workloadsByRef(ws []layers.Workload) map[string]layers.Workload {
+	out := make(map[string]layers.Workload, len(ws))
+	for _, w := range ws {
+		out[w.Ref.String()] = w
+	}
+	return out
+}
+
+// toPlain turns a typed value into maps and slices through its JSON form,
+// so that rules see exactly the field names of the report contract.
+func toPlain(v any) (any, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	var out any
+	if err := json.Unmarshal(b, &out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}

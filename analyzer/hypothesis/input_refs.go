@@ -1,0 +1,202 @@
+package hypothesis
+
+import (
+	"sort"
+	"strconv"
+
+	"k8s.io/apimachinery/pkg/labels"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+)
+
+// refIndex inverts the references objects make to each other (a Pod to its
+// Secrets, ConfigMaps and claims; a Flux object to its source and
+// dependencies; an ExternalSecret or Certificate to the Secret it writes),
+// so a rule can go from a failing object to what depends on it in one
+// lookup.
+type refIndex struct {
+	ix           *bundle.Index
+	refs         listMap
+	seen         map[string]bool
+	referencedBy map[string]any
+}
+
+func newRefIndex(ix *bundle.Index) *refIndex {
+	r := &refIndex{ix: ix, refs: listMap{}, seen: map[string]bool{}}
+	for _, p := range ix.OfKind("Pod") {
+		r.podRefs(p)
+	}
+	for _, kind := range []string{"Kustomization", "HelmRelease"} {
+		for _, o := range ix.OfKind(kind) {
+			r.fluxRefs(o)
+		}
+	}
+	for _, o := range ix.OfKind("ExternalSecret") {
+		ns := o.GetNamespace()
+		target := firstNonEmpty(str(o.Object, "spec", "target", "name"), o.GetName())
+		r.add("Secret", ns, target, o, "spec.target.name")
+		store := mapAt(mapAt(o.Object, "spec"), "secretStoreRef")
+		kind := firstNonEmpty(str(store, "kind"), "SecretStore")
+		if kind == "ClusterSecretStore" {
+			r.add(kind, "", str(store, "name"), o, "spec.secretStoreRef")
+		} else {
+			r.add(kind, ns, str(store, "name"), o, "spec.secretStoreRef")
+		}
+	}
+	for _, o := range ix.OfKind("Certificate") {
+		r.add("Secret", o.GetNamespace(), str(o.Object, "spec", "secretName"), o, "spec.secretName")
+	}
+	for _, o := range ix.OfKind("Ingress") {
+		for i, t := range list(o.Object, "spec", "tls") {
+			if m, ok := t.(map[string]any); ok {
+				r.add("Secret", o.GetNamespace(), str(m, "secretName"), o, "spec.tls["+strconv.Itoa(i)+"].secretName")
+			}
+		}
+	}
+	for _, l := range r.refs {
+		sort.Slice(l, func(i, j int) bool { return refSortKey(l[i]) < refSortKey(l[j]) })
+	}
+	r.referencedBy = r.refs.plain()
+	return r
+}
+
+func refSortKey(v any) string {
+	m := v.(map[string]any)
+	return m["kind"].(string) + "/" + m["namespace"].(string) + "/" + m["name"].(string) + "/" + m["path"].(string)
+}
+
+// add records that from refers to kind/ns/name at path. Duplicate
+// references from one object and path are kept once.
+func (r *refIndex) add(kind, ns, name string, from *bundle.Object, path string) {
+	if name == "" {
+		return
+	}
+	k := refKey(kind, ns, name)
+	seen := k + "\x00" + from.Key().String() + "\x00" + path
+	if r.seen[seen] {
+		return
+	}
+	r.seen[seen] = true
+	r.refs[k] = append(r.refs[k], map[string]any{
+		"apiVersion": from.GetAPIVersion(), "kind": from.GetKind(),
+		"namespace": from.GetNamespace(), "name": from.GetName(), "path": path,
+	})
+}
+
+func (r *refIndex) podRefs(p *bundle.Object) {
+	ns := p.GetNamespace()
+	for _, v := range list(p.Object, "spec", "volumes") {
+		vol, _ := v.(map[string]any)
+		r.add("Secret", ns, str(vol, "secret", "secretName"), p, "spec.volumes[name="+str(vol, "name")+"].secret")
+		r.add("ConfigMap", ns, str(vol, "configMap", "name"), p, "spec.volumes[name="+str(vol, "name")+"].configMap")
+		r.add("PersistentVolumeClaim", ns, str(vol, "persistentVolumeClaim", "claimName"), p, "spec.volumes[name="+str(vol, "name")+"].persistentVolumeClaim")
+		for _, s := range list(vol, "projected", "sources") {
+			sm, _ := s.(map[string]any)
+			r.add("Secret", ns, str(sm, "secret", "name"), p, "spec.volumes[name="+str(vol, "name")+"].projected")
+			r.add("ConfigMap", ns, str(sm, "configMap", "name"), p, "spec.volumes[name="+str(vol, "name")+"].projected")
+		}
+	}
+	for _, field := range []string{"initContainers", "containers"} {
+		for _, c := range list(p.Object, "spec", field) {
+			cm, _ := c.(map[string]any)
+			at := "spec." + field + "[name=" + str(cm, "name") + "]"
+			for _, e := range list(cm, "env") {
+				em, _ := e.(map[string]any)
+				r.add("Secret", ns, str(em, "valueFrom", "secretKeyRef", "name"), p, at+".env")
+				r.add("ConfigMap", ns, str(em, "valueFrom", "configMapKeyRef", "name"), p, at+".env")
+			}
+			for _, e := range list(cm, "envFrom") {
+				em, _ := e.(map[string]any)
+				r.add("Secret", ns, str(em, "secretRef", "name"), p, at+".envFrom")
+				r.add("ConfigMap", ns, str(em, "configMapRef", "name"), p, at+".envFrom")
+			}
+		}
+	}
+	for _, s := range list(p.Object, "spec", "imagePullSecrets") {
+		sm, _ := s.(map[string]any)
+		r.add("Secret", ns, str(sm, "name"), p, "spec.imagePullSecrets")
+	}
+}
+
+func (r *refIndex) fluxRefs(o *bundle.Object) {
+	ns := o.GetNamespace()
+	for _, path := range [][]string{{"spec", "sourceRef"}, {"spec", "chart", "spec", "sourceRef"}, {"spec", "chartRef"}} {
+		var cur any = o.Object
+		for _, p := range path {
+			cur = mapAt(asMap(cur), p)
+		}
+		ref := asMap(cur)
+		if ref == nil {
+			continue
+		}
+		r.add(str(ref, "kind"), firstNonEmpty(str(ref, "namespace"), ns), str(ref, "name"), o, joinPath(path))
+	}
+	for _, d := range list(o.Object, "spec", "dependsOn") {
+		dm, _ := d.(map[string]any)
+		r.add(o.GetKind(), firstNonEmpty(str(dm, "namespace"), ns), str(dm, "name"), o, "spec.dependsOn")
+	}
+}
+
+// servicePods maps each Service ("ns/name") to the pods its selector picks,
+// and each pod ("ns/name") to the Services that select it.
+func (r *refIndex) servicePods() (any, any) {
+	svcPods, podSvcs := listMap{}, listMap{}
+	for _, s := range r.ix.OfKind("Service") {
+		sel, _ := mapAt(s.Object, "spec")["selector"].(map[string]any)
+		if len(sel) == 0 {
+			continue
+		}
+		set := labels.Set{}
+		for k, v := range sel {
+			vs, _ := v.(string)
+			set[k] = vs
+		}
+		key := s.GetNamespace() + "/" + s.GetName()
+		svcPods[key] = []any{}
+		for _, p := range r.ix.SelectPods(s.GetNamespace(), labels.SelectorFromSet(set)) {
+			svcPods[key] = append(svcPods[key], p.GetName())
+			pk := p.GetNamespace() + "/" + p.GetName()
+			podSvcs[pk] = append(podSvcs[pk], s.GetName())
+		}
+	}
+	return svcPods.plain(), podSvcs.plain()
+}
+
+// podsByNode maps a node name to its pods as "ns/name", in bundle order.
+func (r *refIndex) podsByNode() any {
+	out := listMap{}
+	for _, p := range r.ix.OfKind("Pod") {
+		if n := str(p.Object, "spec", "nodeName"); n != "" {
+			out[n] = append(out[n], p.GetNamespace()+"/"+p.GetName())
+		}
+	}
+	return out.plain()
+}
+
+// logsDoc maps "ns/pod" to its containers' log tails (last logTailLines).
+func logsDoc(logs []*bundle.Log) any {
+	out := listMap{}
+	for _, l := range logs {
+		lines := l.Lines
+		if len(lines) > logTailLines {
+			lines = lines[len(lines)-logTailLines:]
+		}
+		ls := make([]any, len(lines))
+		for i, s := range lines {
+			ls[i] = s
+		}
+		k := l.Namespace + "/" + l.Pod
+		out[k] = append(out[k], map[string]any{"container": l.Container, "previous": l.Previous, "file": l.File, "lines": ls})
+	}
+	return out.plain()
+}
+
+func asMap(v any) map[string]any { m, _ := v.(map[string]any); return m }
+
+func joinPath(p []string) string {
+	s := p[0]
+	for _, x := range p[1:] {
+		s += "." + x
+	}
+	return s
+}

@@ -1,0 +1,215 @@
+package hypothesis
+
+import (
+	"container/heap"
+	"sort"
+	"time"
+
+	"github.com/rift-dev/rift/analyzer/evidence"
+	"github.com/rift-dev/rift/analyzer/timeline"
+)
+
+// Score terms. The score is an integer shown with each hypothesis; the rank
+// order is decided by the documented sort (see rank), of which the score is
+// the fourth key.
+const (
+	scoreSupported     = 300
+	scoreOpen          = 100
+	scorePerSupporting = 10 // per supporting item, up to 10 items
+	scorePerContra     = 20 // per contradicting item, up to 5 items
+	scorePerExplained  = 5  // per hypothesis this one explains, up to 10
+)
+
+// rank resolves explains links, scores the candidates and orders them:
+//
+//  1. causes before their effects: when A explains B (and A is not
+//     contradicted), A ranks above B and B lists A in ExplainedBy; a
+//     contradicted hypothesis explains nothing;
+//  2. among hypotheses free to go next: supported before open;
+//  3. earliest FirstFailure first (unknown times last);
+//  4. higher score first, then higher rule weight;
+//  5. subject (Kind/namespace/name), then cause, then ID, for ties;
+//  6. contradicted hypotheses last, by the same keys.
+//
+// The order is a topological sort with these keys as priority, so it is
+// deterministic. Explains cycles (which rules should not produce) are
+// broken by taking the best remaining hypothesis.
+func rank(cs []candidate, weights map[string]int, tl *timeline.Timeline) []Hypothesis {
+	n := len(cs)
+	byKey := make(map[string][]int, n)
+	for i := range cs {
+		k := cs[i].h.Cause + "|" + cs[i].h.Subject.String()
+		byKey[k] = append(byKey[k], i)
+	}
+	edges := make([][]int, n)
+	indeg := make([]int, n)
+	for i := range cs {
+		if cs[i].h.Status == Contradicted {
+			continue
+		}
+		seen := map[int]bool{}
+		for _, l := range cs[i].links {
+			for _, j := range byKey[l.Cause+"|"+l.Subject.String()] {
+				if j == i || seen[j] {
+					continue
+				}
+				seen[j] = true
+				edges[i] = append(edges[i], j)
+				indeg[j]++
+			}
+		}
+	}
+	for i := range cs {
+		h := &cs[i].h
+		for _, j := range edges[i] {
+			h.Explains = append(h.Explains, cs[j].h.ID)
+			cs[j].h.ExplainedBy = append(cs[j].h.ExplainedBy, h.ID)
+		}
+		h.FirstFailure = firstFailure(h, tl)
+		h.Score = score(h, weights[h.Rule])
+	}
+	for i := range cs {
+		sort.Strings(cs[i].h.Explains)
+		sort.Strings(cs[i].h.ExplainedBy)
+	}
+	less := func(a, b int) bool { return before(&cs[a].h, &cs[b].h, weights) }
+	q := &prioQueue{less: less}
+	var contradicted []int
+	for i := range cs {
+		switch {
+		case cs[i].h.Status == Contradicted:
+			contradicted = append(contradicted, i)
+		case indeg[i] == 0:
+			heap.Push(q, i)
+		}
+	}
+	placed := make([]bool, n)
+	var order []int
+	rest := sortedIndexes(cs, less) // fallback for cycles
+	next := 0
+	for len(order)+len(contradicted) < n {
+		var i int
+		if q.Len() > 0 {
+			i = heap.Pop(q).(int)
+		} else {
+			for placed[rest[next]] || cs[rest[next]].h.Status == Contradicted {
+				next++
+			}
+			i = rest[next]
+		}
+		if placed[i] {
+			continue
+		}
+		placed[i] = true
+		order = append(order, i)
+		for _, j := range edges[i] {
+			if indeg[j]--; indeg[j] == 0 && !placed[j] {
+				heap.Push(q, j)
+			}
+		}
+	}
+	sort.SliceStable(contradicted, func(a, b int) bool { return less(contradicted[a], contradicted[b]) })
+	order = append(order, contradicted...)
+	out := make([]Hypothesis, len(order))
+	for r, i := range order {
+		out[r] = cs[i].h
+		out[r].Rank = r + 1
+	}
+	return out
+}
+
+// before is the priority of keys 2 to 5 of rank.
+func before(a, b *Hypothesis, weights map[string]int) bool {
+	if sa, sb := statusOrder(a.Status), statusOrder(b.Status); sa != sb {
+		return sa < sb
+	}
+	if (a.FirstFailure == nil) != (b.FirstFailure == nil) {
+		return a.FirstFailure != nil
+	}
+	if a.FirstFailure != nil && !a.FirstFailure.Equal(*b.FirstFailure) {
+		return a.FirstFailure.Before(*b.FirstFailure)
+	}
+	if a.Score != b.Score {
+		return a.Score > b.Score
+	}
+	if wa, wb := weights[a.Rule], weights[b.Rule]; wa != wb {
+		return wa > wb
+	}
+	if sa, sb := a.Subject.String(), b.Subject.String(); sa != sb {
+		return sa < sb
+	}
+	if a.Cause != b.Cause {
+		return a.Cause < b.Cause
+	}
+	return a.ID < b.ID
+}
+
+// score is the rule weight plus a status term plus evidence strength:
+// supported +300, open +100; +10 per supporting item (up to 10), -20 per
+// contradicting item (up to 5), +5 per explained hypothesis (up to 10).
+func score(h *Hypothesis, weight int) int {
+	s := weight
+	switch h.Status {
+	case Supported:
+		s += scoreSupported
+	case Open:
+		s += scoreOpen
+	}
+	s += scorePerSupporting * min(countCited(h.Supporting), 10)
+	s -= scorePerContra * min(countCited(h.Contradicting), 5)
+	s += scorePerExplained * min(len(h.Explains), 10)
+	return s
+}
+
+// countCited counts evidence items, not the "left out" note sortEvidence adds.
+func countCited(l []evidence.Evidence) int {
+	n := 0
+	for _, e := range l {
+		if e.Object != nil || e.Event != "" || e.File != "" || e.Path != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// firstFailure is the earliest supporting evidence time, or else the
+// subject's earliest failure on the timeline.
+func firstFailure(h *Hypothesis, tl *timeline.Timeline) *time.Time {
+	var t *time.Time
+	for _, e := range h.Supporting {
+		if e.Time != nil && (t == nil || e.Time.Before(*t)) {
+			t = e.Time
+		}
+	}
+	if t == nil && tl != nil {
+		if ef := tl.PerWorkload[h.Subject.String()]; ef != nil && !ef.Entry.Time.IsZero() {
+			x := ef.Entry.Time.UTC()
+			t = &x
+		}
+	}
+	return t
+}
+
+func sortedIndexes(cs []candidate, less func(a, b int) bool) []int {
+	idx := make([]int, len(cs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return less(idx[a], idx[b]) })
+	return idx
+}
+
+type prioQueue struct {
+	items []int
+	less  func(a, b int) bool
+}
+
+func (q *prioQueue) Len() int           { return len(q.items) }
+func (q *prioQueue) Less(i, j int) bool { return q.less(q.items[i], q.items[j]) }
+func (q *prioQueue) Swap(i, j int)      { q.items[i], q.items[j] = q.items[j], q.items[i] }
+func (q *prioQueue) Push(x any)         { q.items = append(q.items, x.(int)) }
+func (q *prioQueue) Pop() any {
+	x := q.items[len(q.items)-1]
+	q.items = q.items[:len(q.items)-1]
+	return x
+}

@@ -1,0 +1,80 @@
+# METADATA
+# title: Configuration missing
+# description: >-
+#   A pod cannot start because a Secret or ConfigMap (or a key in one) it
+#   references does not exist (CreateContainerConfigError, FailedMount
+#   "not found"). The missing object itself is a hypothesis too, and it
+#   explains the pods that wait for it.
+# custom:
+#   id: config-missing
+#   cause: config-missing
+#   layer: dependencies
+#   stage: started
+#   weight: 55
+package rift.rules.config_missing
+
+import data.rift.lib
+
+# missing holds [pod, kind, name, message] for each missing reference.
+missing contains [pod, kind_of[m[1]], m[2], msg] if {
+	some ns, name
+	pod := input.objects.Pod[ns][name]
+	msg := messages(pod)[_]
+	some m in regex.find_all_string_submatch_n(`(secret|configmap|configmaps|secrets) "([^"]+)" not found`, msg, -1)
+}
+
+kind_of := {"secret": "Secret", "secrets": "Secret", "configmap": "ConfigMap", "configmaps": "ConfigMap"}
+
+messages(pod) := array.concat(
+	[s.state.waiting.message | s := lib.waiting(pod, {"CreateContainerConfigError", "CreateContainerError"})],
+	[e.message | some e in lib.events(pod); e.reason in {"FailedMount", "Failed"}],
+)
+
+# The pod that cannot start.
+hypothesis contains h if {
+	some [pod, kind, name, msg] in missing
+	h := {
+		"subject": lib.ref(pod),
+		"summary": sprintf("pod %s cannot start: %s %s is missing", [pod.metadata.name, kind, name]),
+		"supporting": [lib.field(pod, "status.containerStatuses", msg)],
+		"contradicting": [],
+		"nextCheck": lib.events_check(lib.ref(pod)),
+		"repair": fix(pod.metadata.namespace, kind, name),
+		"explains": lib.service_explains(pod),
+	}
+}
+
+# The missing object, which explains every pod waiting for it.
+hypothesis contains h if {
+	some [pod, kind, name, _] in missing
+	ns := pod.metadata.namespace
+	not input.objects[kind][ns][name]
+	subject := {"apiVersion": "v1", "kind": kind, "namespace": ns, "name": name}
+	h := {
+		"subject": subject,
+		"status": status(kind),
+		"summary": sprintf("%s %s/%s is referenced by pods but does not exist", [kind, ns, name]),
+		"supporting": [lib.field(pod, "spec", sprintf("pod %s references %s %s", [pod.metadata.name, kind, name]))],
+		"contradicting": [],
+		"nextCheck": sprintf("kubectl get %s %s -n %s -o name", [lower(kind), name, ns]),
+		"repair": fix(ns, kind, name),
+		"explains": {lib.explain("config-missing", lib.ref(pod))},
+	}
+}
+
+# Without the Secret list in the bundle, absence is not proof.
+status(kind) := "open" if {
+	kind == "Secret"
+	input.bundle.notCollectedResources.secrets
+}
+
+else := "supported"
+
+fix(ns, kind, name) := lib.repair(
+	"repository",
+	sprintf("create %s %s/%s through its owner (Git, ExternalSecret or Certificate) or correct the reference in Git", [kind, ns, name]),
+	["the object's producer (ExternalSecret, Certificate, sealed secret) is checked first: creating it by hand hides that failure"],
+	["pods still report CreateContainerConfigError"],
+	"revert the reference change",
+	[lib.accept("dependencies", sprintf("%s %s/%s exists with the referenced keys", [kind, ns, name])), lib.accept("runtime", "pods start and become Ready")],
+)

@@ -1,0 +1,48 @@
+# METADATA
+# title: Container crash loop
+# description: >-
+#   A container keeps exiting and the kubelet backs off restarting it
+#   (CrashLoopBackOff). Out-of-memory kills and liveness-probe restarts are
+#   left to oom-killed and probe-failing, which explain this one.
+# custom:
+#   id: crash-loop
+#   cause: crash-loop
+#   layer: runtime
+#   stage: started
+#   weight: 50
+package rift.rules.crash_loop
+
+import data.rift.lib
+
+hypothesis contains h if {
+	some ns, name
+	pod := input.objects.Pod[ns][name]
+	s := lib.waiting(pod, {"CrashLoopBackOff"})
+	last := object.get(s, ["lastState", "terminated"], {})
+	h := {
+		"subject": lib.ref(pod),
+		"summary": sprintf("container %s of pod %s restarts in a loop: %d restarts, last exit code %v (%s)", [
+			s.name, name, object.get(s, "restartCount", 0),
+			object.get(last, "exitCode", "unknown"), object.get(last, "reason", "unknown"),
+		]),
+		"supporting": [lib.field_at(
+			pod, sprintf("status.containerStatuses[name=%s].lastState.terminated", [s.name]),
+			sprintf("CrashLoopBackOff after exit code %v: %s", [object.get(last, "exitCode", "unknown"), object.get(s.state.waiting, "message", "")]),
+			object.get(last, "finishedAt", ""),
+		)],
+		"contradicting": [],
+		"nextCheck": sprintf("kubectl logs %s -n %s -c %s --previous --tail=50", [name, ns, s.name]),
+		"repair": lib.repair(
+			"repository",
+			sprintf("fix the startup failure of container %s (command, configuration or dependency named in its previous log) in Git", [s.name]),
+			["the previous container log names the failure; a restart alone is not a repair"],
+			["the new revision's pods crash with the same exit code"],
+			"revert the commit; the controller rolls back to the previous template",
+			[
+				lib.accept("runtime", sprintf("pod %s/%s container %s Running with no new restarts", [ns, name, s.name])),
+				lib.accept("external", "the service answers on the user path"),
+			],
+		),
+		"explains": lib.service_explains(pod),
+	}
+}

@@ -1,0 +1,65 @@
+# METADATA
+# title: Dependency unavailable
+# description: >-
+#   A container's log shows that a dependency refused or dropped its
+#   connections (connection refused, no route to host, i/o timeout). The
+#   subject is the dependency: the in-cluster Service when the address names
+#   one, else the host. It explains the crash loop or probe failures of the
+#   pod that logged it.
+# custom:
+#   id: dependency-unavailable
+#   cause: dependency-unavailable
+#   layer: dependencies
+#   stage: ready
+#   weight: 50
+package rift.rules.dependency_unavailable
+
+import data.rift.lib
+
+pattern := `dial tcp ([A-Za-z0-9.\-]+):[0-9]+: (connect: connection refused|connect: no route to host|i/o timeout)`
+
+hits contains [ns, pod, line, m[1]] if {
+	some key, logs in input.logs
+	[ns, pod] := split(key, "/")
+	some l in logs
+	some line in l.lines
+	some m in regex.find_all_string_submatch_n(pattern, line, 1)
+}
+
+hypothesis contains h if {
+	some [ns, pod, line, host] in hits
+	subject := target(ns, host)
+	p := lib.pod(ns, pod)
+	h := {
+		"subject": subject,
+		"summary": sprintf("%s is unreachable from pod %s/%s", [host, ns, pod]),
+		"supporting": [{"object": lib.ref(p), "file": log_file(ns, pod, line), "message": line}],
+		"contradicting": [],
+		"nextCheck": check(subject),
+		"repair": lib.repair(
+			"external-dependency",
+			sprintf("restore %s (its pods, endpoints or network path) before touching the client", [host]),
+			["the dependency's own hypotheses are checked (no-endpoints, crash-loop)"],
+			["the dependency is up but the client still fails: look at network policy or address family"],
+			"none: the client is not changed",
+			[lib.accept("dependencies", sprintf("%s accepts connections", [host])), lib.accept("runtime", sprintf("pod %s becomes Ready", [pod]))],
+		),
+		"explains": {lib.explain(c, lib.ref(p)) | some c in {"crash-loop", "probe-failing"}},
+	}
+}
+
+target(ns, host) := {"apiVersion": "v1", "kind": "Service", "namespace": svc_ns, "name": svc} if {
+	parts := array.concat(split(host, "."), [ns])
+	svc := parts[0]
+	svc_ns := parts[1]
+	input.objects.Service[svc_ns][svc]
+} else := {"apiVersion": "", "kind": "Host", "namespace": "", "name": host}
+
+check(s) := sprintf("kubectl get endpointslices -n %s -l kubernetes.io/service-name=%s", [s.namespace, s.name]) if s.kind == "Service"
+
+else := sprintf("dig +short %s", [s.name])
+
+log_file(ns, pod, line) := [l.file |
+	some l in input.logs[concat("/", [ns, pod])]
+	line in l.lines
+][0]

@@ -1,0 +1,88 @@
+# METADATA
+# title: DNS resolution failed
+# description: >-
+#   A name does not resolve from inside the cluster ("lookup HOST ... no
+#   such host", "server misbehaving", "Could not resolve host"), seen in a
+#   controller condition, an event or a log. The subject is the host. It
+#   explains the failure of every object that reported it (an ExternalSecret,
+#   a Git source, a pod).
+# custom:
+#   id: dns-resolution-failed
+#   cause: dns-resolution-failed
+#   layer: external
+#   stage: none
+#   weight: 75
+package rift.rules.dns_resolution_failed
+
+import data.rift.lib
+
+patterns := [
+	`lookup ([A-Za-z0-9.\-]+)(?: on [0-9a-f.:\[\]]+)?: (?:no such host|server misbehaving|i/o timeout|Temporary failure in name resolution)`,
+	`[Cc]ould not resolve host:? ([A-Za-z0-9.\-]+)`,
+	`getaddrinfo (?:ENOTFOUND|EAI_AGAIN) ([A-Za-z0-9.\-]+)`,
+]
+
+# effect maps the kind that reported the failure to the hypothesis it
+# explains there.
+effect := {
+	"ExternalSecret": "external-secret-failed",
+	"GitRepository": "source-unavailable",
+	"OCIRepository": "source-unavailable",
+	"HelmRepository": "source-unavailable",
+	"Pod": "crash-loop",
+}
+
+# Conditions of controllers that reach outside the cluster.
+mentions contains [host, lib.ref(obj), lib.condition_evidence(obj, c)] if {
+	some kind in object.keys(effect)
+	kind != "Pod"
+	some ns, name
+	obj := input.objects[kind][ns][name]
+	c := lib.failed_condition(obj, "Ready")
+	host := host_in(c.message)
+}
+
+# Warning events, of any object.
+mentions contains [host, r, {"object": r, "event": e.reason, "time": e.time, "message": e.message}] if {
+	some evs in input.events_by_object
+	some e in evs
+	e.type == "Warning"
+	host := host_in(e.message)
+	r := object.remove(e.object, {"uid", "fieldPath"})
+}
+
+# Container logs.
+mentions contains [host, lib.ref(p), {"object": lib.ref(p), "file": l.file, "message": line}] if {
+	some key, logs in input.logs
+	[ns, pod] := split(key, "/")
+	p := lib.pod(ns, pod)
+	some l in logs
+	some line in l.lines
+	host := host_in(line)
+}
+
+host_in(s) := m[1] if {
+	some pat in patterns
+	some m in regex.find_all_string_submatch_n(pat, s, 1)
+}
+
+hypothesis contains h if {
+	some [host, _, _] in mentions
+	subject := {"apiVersion": "", "kind": "Host", "namespace": "", "name": host}
+	h := {
+		"subject": subject,
+		"summary": sprintf("%s does not resolve from the cluster", [host]),
+		"supporting": [ev | some [x, _, ev] in mentions; x == host],
+		"contradicting": [],
+		"nextCheck": "kubectl get pods -n kube-system -l k8s-app=kube-dns -o wide",
+		"repair": lib.repair(
+			"external-dependency",
+			sprintf("make %s resolvable from the cluster: the DNS record, the cluster DNS forwarders, or the name configured in Git if it is wrong", [host]),
+			["the name is spelled as the provider publishes it", "cluster DNS pods are Ready and resolve other external names"],
+			["other names stop resolving after a forwarder change"],
+			"restore the previous DNS configuration",
+			[lib.accept("external", sprintf("%s resolves from a pod in the cluster", [host])), lib.accept("dependencies", "the reporting objects become Ready")],
+		),
+		"explains": {lib.explain(effect[r.kind], r) | some [x, r, _] in mentions; x == host; effect[r.kind]},
+	}
+}

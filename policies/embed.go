@@ -1,0 +1,13 @@
+// Package policies holds rift's built-in Rego rules, one rule family per
+// file with its unit tests beside it, embedded into the binary. The rules
+// read the input contract documented in docs/rules.md and emit hypotheses;
+// the engine in analyzer/hypothesis loads, checks and evaluates them.
+package policies
+
+import "embed"
+
+// FS holds every built-in .rego file, rules and their _test.rego files, at
+// the root of the file system.
+//
+//go:embed *.rego
+var FS embed.FS

@@ -1,0 +1,71 @@
+# METADATA
+# title: Reconciliation suspended
+# description: >-
+#   Reconciliation is switched off while Git moved on: a Flux object has
+#   spec.suspend true and its source holds a newer revision than the last
+#   applied one, or an Argo CD Application without automated sync is
+#   OutOfSync. Suspended without a newer revision stays open.
+# custom:
+#   id: reconcile-suspended
+#   cause: reconcile-suspended
+#   layer: gitops
+#   stage: none
+#   weight: 75
+package rift.rules.reconcile_suspended
+
+import data.rift.lib
+
+hypothesis contains h if {
+	some kind in {"Kustomization", "HelmRelease"}
+	some ns, name
+	obj := input.objects[kind][ns][name]
+	obj.spec.suspend == true
+	applied := object.get(obj, ["status", "lastAppliedRevision"], "")
+	latest := source_revision(obj)
+	h := {
+		"subject": lib.ref(obj),
+		"status": status(applied, latest),
+		"summary": sprintf("%s %s is suspended; last applied %v, source at %v", [kind, name, applied, latest]),
+		"supporting": [lib.field(obj, "spec.suspend", "reconciliation is suspended"), lib.field(obj, "status.lastAppliedRevision", sprintf("applied %v while the source is at %v", [applied, latest]))],
+		"contradicting": [],
+		"nextCheck": lib.flux_check(lib.ref(obj)),
+		"repair": repair(sprintf("resume %s %s/%s (flux resume) once the hold is no longer intended", [kind, ns, name])),
+		"explains": set(),
+	}
+}
+
+hypothesis contains h if {
+	some ns, name
+	app := input.objects.Application[ns][name]
+	not app.spec.syncPolicy.automated
+	app.status.sync.status == "OutOfSync"
+	h := {
+		"subject": lib.ref(app),
+		"summary": sprintf("Application %s has no automated sync and is OutOfSync at %v", [name, object.get(app.status.sync, "revision", "unknown")]),
+		"supporting": [lib.field(app, "spec.syncPolicy", "automated sync is off"), lib.field(app, "status.sync.status", "OutOfSync")],
+		"contradicting": [],
+		"nextCheck": sprintf("argocd app diff %s", [name]),
+		"repair": repair(sprintf("sync Application %s, or enable automated sync in Git", [name])),
+		"explains": set(),
+	}
+}
+
+source_revision(obj) := rev if {
+	ref := obj.spec.sourceRef
+	src := input.objects[ref.kind][object.get(ref, "namespace", obj.metadata.namespace)][ref.name]
+	rev := src.status.artifact.revision
+} else := "unknown"
+
+status(applied, latest) := "supported" if {
+	latest != "unknown"
+	applied != latest
+} else := "open"
+
+repair(action) := lib.repair(
+	"controller-action",
+	action,
+	["the suspension was not an intended freeze (incident, migration)", "the pending revision has been reviewed"],
+	["the resumed reconcile fails: see render-failed and apply-rejected"],
+	"suspend again; the cluster keeps its current state",
+	[lib.accept("gitops", "the object reconciles the latest revision"), lib.accept("applied", "applied objects match the latest revision")],
+)
