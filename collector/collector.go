@@ -1,0 +1,157 @@
+// Package collector reads a scoped, read-only snapshot of a cluster (and,
+// optionally, one Git revision) into a rift.dev/v1alpha1 bundle.
+//
+// Contract: the collector only ever GETs and LISTs (ReadOnly refuses other
+// requests at the transport), reads only the namespaces it is given plus the
+// cluster-scoped objects the analysis needs, pages every list so memory is
+// bounded by one page, never requests Secret data unless SecretKeys asks for
+// key names, redacts every object, log and Git file before it is written, and
+// records every read it could not make as a notCollected entry instead of
+// dropping it.
+package collector
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"time"
+
+	"k8s.io/client-go/tools/clientcmd"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+)
+
+// Config is one collection run.
+type Config struct {
+	// Kubeconfig loads the cluster configuration with kubectl's rules and
+	// flag overrides (cli-runtime ConfigFlags.ToRawKubeConfigLoader).
+	Kubeconfig clientcmd.ClientConfig
+	// Context and Cluster are the --context and --cluster overrides, which
+	// preflight needs to tell an explicit choice from the default.
+	Context, Cluster string
+	// Namespaces to collect; empty means the kubeconfig's namespace.
+	Namespaces []string
+	// ExpectCluster, when set, must equal the resolved cluster name.
+	ExpectCluster string
+	// Out is the bundle path; empty means DefaultOut in the working dir.
+	Out string
+	// Git describes the local clone to read, if any.
+	Git GitOptions
+	// SecretKeys reads Secrets in memory to record their key names.
+	SecretKeys bool
+	// LogLines and LogBytes bound each container log (0: no logs).
+	LogLines, LogBytes int64
+	// PageSize is the LIST limit (0: DefaultPageSize).
+	PageSize int64
+	// Progress receives per-resource progress lines (nil: quiet).
+	Progress io.Writer
+	// Log receives the preflight and the summary (nil: discarded).
+	Log io.Writer
+	// Version is recorded in bundle.yaml collector.version.
+	Version string
+	// Now returns the capture time (nil: time.Now). It is the analysis's
+	// "now" and the archive's timestamp.
+	Now func() time.Time
+}
+
+// GitOptions points the collector at a local clone.
+type GitOptions struct {
+	// Path is the clone's directory ("" means no Git source).
+	Path string
+	// Ref is the revision to read (default HEAD).
+	Ref string
+	// SubPath is the directory to render; empty means the spec.path of the
+	// Flux Kustomizations collected, or the repository root.
+	SubPath string
+	// Rendered is a file of manifests the user rendered themselves.
+	Rendered string
+}
+
+// DefaultPageSize is the LIST limit when Config.PageSize is 0.
+const DefaultPageSize = 500
+
+// Summary is what a run collected.
+type Summary struct {
+	Out          string
+	Target       *Target
+	Objects      int
+	Files        int
+	Bytes        int64
+	Redactions   int
+	NotCollected []bundle.NotCollected
+}
+
+// Print writes the end-of-run summary.
+func (s *Summary) Print(w io.Writer) {
+	fmt.Fprintf(w, "wrote %s: %d objects, %d files, %d bytes, %d redactions, %d not collected\n",
+		s.Out, s.Objects, s.Files, s.Bytes, s.Redactions, len(s.NotCollected))
+	for _, nc := range s.NotCollected {
+		where := nc.Resource
+		if nc.Namespace != "" {
+			where += " in " + nc.Namespace
+		}
+		fmt.Fprintf(w, "  not collected: %s: %s\n", where, nc.Reason)
+	}
+}
+
+var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+
+// DefaultOut is rift-bundle-<cluster>-<time>.tar.gz, with the cluster name
+// reduced to characters that are safe in a file name.
+func DefaultOut(cluster string, t time.Time) string {
+	c := unsafeName.ReplaceAllString(cluster, "_")
+	if c == "" {
+		c = "cluster"
+	}
+	return fmt.Sprintf("rift-bundle-%s-%s.tar.gz", c, t.UTC().Format("20060102T150405Z"))
+}
+
+// Run checks the target (preflight), prints it, collects and writes the
+// bundle. A preflight refusal is a *RefusalError and nothing is written.
+func Run(ctx context.Context, cfg Config) (*Summary, error) {
+	if cfg.Kubeconfig == nil {
+		return nil, fmt.Errorf("collector: no kubeconfig loader")
+	}
+	if cfg.Log == nil {
+		cfg.Log = io.Discard
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.PageSize <= 0 {
+		cfg.PageSize = DefaultPageSize
+	}
+	t, err := resolve(&cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.check(ctx); err != nil {
+		return nil, err
+	}
+	g, err := resolveGit(ctx, cfg.Git)
+	if err != nil {
+		return nil, err
+	}
+	t.Print(cfg.Log)
+	now := cfg.Now().UTC().Truncate(time.Second)
+	if cfg.Out == "" {
+		cfg.Out = DefaultOut(t.Cluster, now)
+	}
+	f, err := os.OpenFile(cfg.Out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("output: %w", err)
+	}
+	s, err := collect(ctx, &cfg, t, g, f, now)
+	cerr := f.Close()
+	if err == nil && cerr != nil {
+		err = fmt.Errorf("%s: %w", cfg.Out, cerr)
+	}
+	if err != nil {
+		os.Remove(cfg.Out)
+		return nil, err
+	}
+	s.Print(cfg.Log)
+	return s, nil
+}

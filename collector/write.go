@@ -1,0 +1,98 @@
+package collector
+
+import (
+	"bytes"
+	"fmt"
+	"sync"
+
+	"sigs.k8s.io/yaml"
+
+	"github.com/rift-dev/rift/internal/bundlewrite"
+)
+
+// sink is the bundle being written: the shared deterministic writer with
+// redaction in front of it. Every byte that reaches the writer has been
+// through the Redactor.
+type sink struct {
+	red Redactor
+
+	mu      sync.Mutex
+	w       *bundlewrite.Writer
+	pages   map[string]int // object directory -> pages written
+	objects int
+	files   int
+	bytes   int64
+}
+
+// errWrite marks a failure to write the bundle, which ends the run (unlike a
+// failed read, which becomes a notCollected entry).
+type errWrite struct{ err error }
+
+func (e errWrite) Error() string { return e.err.Error() }
+func (e errWrite) Unwrap() error { return e.err }
+
+// objDir is objects/<namespace>/<resource[.group]>; cluster-scoped objects
+// go under objects/_cluster, which no namespace can be named.
+func objDir(ns, resource string) string {
+	if ns == "" {
+		ns = "_cluster"
+	}
+	return "objects/" + ns + "/" + resource
+}
+
+// page writes one page of objects as a multi-document YAML file
+// <dir>/<NNNNN>.yaml. Pages are numbered in list order, and the API server
+// lists in key order, so the same cluster state gives the same files.
+func (s *sink) page(dir string, objs []map[string]any) error {
+	if len(objs) == 0 {
+		return nil
+	}
+	s.mu.Lock()
+	n := s.pages[dir]
+	s.pages[dir] = n + 1
+	s.mu.Unlock()
+	p := fmt.Sprintf("%s/%05d.yaml", dir, n)
+	var buf bytes.Buffer
+	for _, o := range objs {
+		prune(o)
+		s.red.Object(p, o)
+		b, err := yaml.Marshal(o)
+		if err != nil {
+			return errWrite{fmt.Errorf("%s: encode: %w", p, err)}
+		}
+		buf.WriteString("---\n")
+		buf.Write(b)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.objects += len(objs)
+	return s.add(p, buf.Bytes())
+}
+
+// file writes a whole non-object file; text files (logs, Git files) are
+// redacted as text first.
+func (s *sink) file(p string, data []byte, text bool) error {
+	if text {
+		data = s.red.Text(p, data)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.add(p, data)
+}
+
+// add hands one file to the writer; s.mu must be held.
+func (s *sink) add(p string, data []byte) error {
+	if err := s.w.Add(p, data); err != nil {
+		return errWrite{err}
+	}
+	s.files++
+	s.bytes += int64(len(data))
+	return nil
+}
+
+// prune drops what the analysis never reads and that only adds bulk.
+func prune(o map[string]any) {
+	if m, ok := o["metadata"].(map[string]any); ok {
+		delete(m, "managedFields")
+	}
+}
