@@ -28,7 +28,12 @@ type Report struct {
 	Workloads       []layers.Workload         `json:"workloads"`
 	Timeline        []timeline.Entry          `json:"timeline"`
 	EarliestFailure *timeline.EarliestFailure `json:"earliestFailure"`
-	Hypotheses      []hypothesis.Hypothesis   `json:"hypotheses"`
+	// EarliestPerWorkload maps a workload's Ref.String() to its own earliest
+	// failure (timeline.Timeline.PerWorkload); Index points into Timeline.
+	// It lets a report focused on one workload lead with that workload's
+	// first failure. encoding/json writes map keys sorted.
+	EarliestPerWorkload map[string]*timeline.EarliestFailure `json:"earliestPerWorkload,omitempty"`
+	Hypotheses          []hypothesis.Hypothesis              `json:"hypotheses"`
 	// Verification lists the checks, layer by layer, that would prove
 	// recovery from the top hypothesis.
 	Verification []hypothesis.Acceptance `json:"verification"`

@@ -1,0 +1,83 @@
+// Selection: entries, objects and evidence citations all end up here, so a
+// ledger link, a matrix cell and a swimlane mark lead to the same views.
+function renderTimeline() {
+  buildTimeline();
+  renderAxis();
+  T.laneView = Virtual($('#lanes'), T.lanes.length, LANE_H, drawLane);
+  T.rowView = Virtual($('#entries'), (R.timeline || []).length, ROW_H, drawRow);
+  T.laneView.update();
+  T.rowView.update();
+  const vp = $('#lanes');
+  $('#time-axis').style.marginRight = (vp.offsetWidth - vp.clientWidth) + 'px';
+  if (T.earliest >= 0) {
+    T.laneView.reveal(T.laneOf.get(refStr(R.timeline[T.earliest].object)).index);
+    T.rowView.reveal(T.earliest);
+    T.laneView.update();
+    T.rowView.update();
+  }
+}
+
+App.selectEntry = function (i, fromList) {
+  const es = R.timeline || [];
+  const e = es[i];
+  if (!e) return;
+  T.selected = i;
+  const lane = T.laneOf.get(refStr(e.object));
+  if (!fromList) T.rowView.reveal(i);
+  T.laneView.reveal(lane.index);
+  T.rowView.redraw();
+  T.laneView.redraw();
+  const node = $('.swimlane[data-lane="' + lane.index + '"]');
+  if (node) node.classList.add('flash');
+  const loop = e.count > 1 ? '×' + e.count + (e.firstTime ? ' from ' + stamp(e.firstTime) + ' to ' + stamp(e.lastTime) : '') : '';
+  showPanel('entry-panel', stamp(e.time) + ' ' + refStr(e.object) + ' ' + e.reason + (i === T.earliest ? ' (earliest failure)' : ''), [
+    el('p', { text: e.message }),
+    kv([['Object', objLink(e.object)], ['Layer', e.layer], ['Type', e.type], ['Repeats', loop], ['Precision', e.precision],
+      ['Source', e.source], ['Confidence', e.confidence], ['File', e.file],
+      ['Workloads', list(e.workloads, objLink)]]),
+    i === T.earliest && R.earliestFailure.why ? el('p', { text: R.earliestFailure.why }) : null,
+    i === T.earliest && R.earliestFailure.skewWarning ? el('p', { text: 'Clock skew: ' + R.earliestFailure.skewWarning }) : null]);
+  document.getElementById('chronology').scrollIntoView({ block: 'start' });
+};
+
+App.selectObject = function (ref) {
+  const key = refStr(ref);
+  const w = (R.workloads || []).find((x) => refStr(x.ref) === key);
+  const lane = T.laneOf.get(key);
+  if (w) showWorkload(w);
+  else showPanel('evidence-panel', key, [el('p', { text: lane ? lane.idx.length + ' timeline entries.' : 'This object has no timeline entries.' })]);
+  if (lane) {
+    T.laneView.reveal(lane.index);
+    T.rowView.reveal(lane.idx[0]);
+    T.laneView.redraw();
+    T.rowView.redraw();
+    const node = $('.swimlane[data-lane="' + lane.index + '"]');
+    if (node) node.classList.add('flash');
+  }
+  document.getElementById(w ? 'state' : 'chronology').scrollIntoView({ block: 'start' });
+};
+
+// gotoEvidence picks the timeline entry a citation most likely refers to:
+// on the cited object, the one whose time (or loop span) is nearest, with a
+// matching event reason preferred; otherwise it opens the object.
+App.gotoEvidence = function (ev) {
+  const es = R.timeline || [];
+  let cands = [];
+  if (ev.object) { const lane = T.laneOf.get(refStr(ev.object)); cands = lane ? lane.idx : []; }
+  else if (ev.file) cands = es.map((_, i) => i).filter((i) => es[i].file === ev.file);
+  const t = ms(ev.time);
+  let best = -1, bestScore = Infinity;
+  for (const i of cands) {
+    const e = es[i];
+    let score = 0;
+    if (!isNaN(t)) {
+      const a = ms(e.firstTime || e.time), b = ms(e.lastTime || e.time);
+      score = t < a ? a - t : t > b ? t - b : 0;
+    }
+    if (ev.event && e.reason !== ev.event) score += 1e12;
+    if (score < bestScore) { best = i; bestScore = score; }
+  }
+  if (best >= 0) App.selectEntry(best);
+  else if (ev.object) App.selectObject(ev.object);
+  else showPanel('evidence-panel', 'Evidence', [el('p', { text: evidenceText(ev) })]);
+};

@@ -1,0 +1,122 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rift-dev/rift/analyzer/hypothesis"
+)
+
+func mdChronology(m *mdOut, r *Report, details bool) {
+	m.printf("## Chronology\n\n")
+	entries, before, after := chronology(r, details)
+	if ef := r.EarliestFailure; ef != nil {
+		m.printf("Earliest failure: %s %s at %s.", code(ef.Entry.Object.String()), esc(ef.Entry.Reason), stamp(ef.Entry.Time))
+		if ef.Why != "" {
+			m.printf(" %s", esc(ef.Why))
+		}
+		m.printf("\n\n")
+		if ef.SkewWarning != "" {
+			m.printf("> **Clock skew:** %s\n\n", esc(ef.SkewWarning))
+		}
+	}
+	if before > 0 {
+		m.printf("%d earlier entries are not shown.\n\n", before)
+	}
+	if len(entries) == 0 {
+		m.printf("The bundle holds no timeline entries.\n\n")
+		return
+	}
+	rows := make([][]string, 0, len(entries))
+	for i, e := range entries {
+		mark := ""
+		if e.Failure {
+			mark = "✗"
+		}
+		if r.EarliestFailure != nil && before+i == r.EarliestFailure.Index {
+			mark = "**▶ earliest**"
+		}
+		msg := esc(e.Message)
+		if e.Confidence == "low" {
+			msg += " *(low confidence)*"
+		}
+		rows = append(rows, []string{mark, stamp(e.Time), code(e.Object.String()), esc(e.Layer), esc(e.Reason), msg, esc(loopText(e))})
+	}
+	m.table([]string{"", "Time (UTC)", "Object", "Layer", "Reason", "Message", "Repeats"}, rows)
+	if after > 0 {
+		m.printf("%d later entries are not shown; `-o json` has them all.\n\n", after)
+	}
+}
+
+func mdLedger(m *mdOut, r *Report, details bool) {
+	m.printf("## Hypothesis ledger\n\n")
+	if len(r.Hypotheses) == 0 {
+		m.printf("No rule matched the bundle.\n\n")
+		return
+	}
+	rows := make([][]string, 0, len(r.Hypotheses))
+	for _, h := range r.Hypotheses {
+		name := fmt.Sprintf("**#%d %s** on %s<br>%s", h.Rank, esc(h.Cause), code(h.Subject.String()), esc(h.Summary))
+		rows = append(rows, []string{name, mdEvidence(h.Supporting, details), mdEvidence(h.Contradicting, details), esc(h.NextCheck), esc(h.Status)})
+	}
+	m.table([]string{"Hypothesis", "Supporting evidence", "Contradicting evidence", "Next read-only check", "Status"}, rows)
+}
+
+func mdRepair(m *mdOut, r *Report) {
+	m.printf("## Repair contract\n\n")
+	h, ok := topHypothesis(r)
+	if !ok {
+		m.printf("No hypothesis, so no repair is proposed.\n\n")
+		return
+	}
+	m.printf("For **#%d %s** on %s. rift never performs it.\n\n", h.Rank, esc(h.Cause), code(h.Subject.String()))
+	rp := h.Repair
+	m.printf("- **Owner:** %s\n- **Change:** %s\n", esc(rp.Owner), esc(rp.Action))
+	m.printf("- **Preconditions:**%s\n", mdList(rp.Preconditions))
+	m.printf("- **Stop conditions:**%s\n", mdList(rp.StopConditions))
+	m.printf("- **Rollback:** %s\n", esc(rp.Rollback))
+	m.printf("- **Acceptance:**%s\n\n", mdAcceptance(rp.Acceptance))
+}
+
+func mdList(items []string) string {
+	if len(items) == 0 {
+		return " -"
+	}
+	var b strings.Builder
+	for _, s := range items {
+		b.WriteString("\n  - " + esc(s))
+	}
+	return b.String()
+}
+
+func mdAcceptance(as []hypothesis.Acceptance) string {
+	items := make([]string, len(as))
+	for i, a := range as {
+		items[i] = a.Layer + ": " + a.Check
+	}
+	return mdList(items)
+}
+
+func mdVerification(m *mdOut, r *Report) {
+	m.printf("## Verification\n\n")
+	if len(r.Verification) == 0 {
+		m.printf("No acceptance checks: there is no supported repair to verify.\n\n")
+		return
+	}
+	rows := make([][]string, len(r.Verification))
+	for i, a := range r.Verification {
+		rows[i] = []string{esc(a.Layer), esc(a.Check)}
+	}
+	m.table([]string{"Layer", "Check"}, rows)
+}
+
+func mdResidual(m *mdOut, r *Report) {
+	m.printf("## Residual risks\n\n")
+	if len(r.Residual) == 0 {
+		m.printf("None recorded.\n")
+		return
+	}
+	for _, s := range r.Residual {
+		m.printf("- %s\n", esc(s))
+	}
+}

@@ -1,0 +1,108 @@
+package report
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"html"
+	"io"
+	"io/fs"
+	"sort"
+	"strings"
+)
+
+// The page's style and script are compiled into the binary and inlined into
+// every report, so the file works offline and from file:// with nothing else.
+var (
+	//go:embed assets/report.css
+	reportCSS string
+	//go:embed assets/*.js
+	scriptFS embed.FS
+	// reportJS is the assets' scripts in file-name order, wrapped in one
+	// strict-mode function so nothing leaks into the page's global scope.
+	reportJS = joinScripts(scriptFS)
+)
+
+func joinScripts(fsys embed.FS) string {
+	names, err := fs.Glob(fsys, "assets/*.js")
+	if err != nil {
+		panic(err) // the pattern is constant: only a broken build gets here
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	b.WriteString("(function () {\n'use strict';\n")
+	for _, n := range names {
+		data, err := fsys.ReadFile(n)
+		if err != nil {
+			panic(err)
+		}
+		b.Write(data)
+	}
+	b.WriteString("})();\n")
+	return b.String()
+}
+
+// htmlCSP forbids every fetch: the page may only run its own inline style
+// and script. A report that tried to load anything would fail closed rather
+// than leak, and the Chromium test checks that nothing is requested.
+const htmlCSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+
+// renderHTML writes one self-contained page: a static skeleton with stable
+// ids, the report as JSON in a <script type="application/json"> element, and
+// the script that builds the matrix, pipelines, swimlanes and ledger from it.
+//
+// json.Marshal escapes <, > and & as \u003c, \u003e and \u0026 (and U+2028,
+// U+2029), so no value from the bundle can close the data element with
+// "</script>" or open a comment.
+func renderHTML(w io.Writer, r *Report) error {
+	data, err := json.Marshal(r)
+	if err != nil {
+		return fmt.Errorf("report: encode json for html: %w", err)
+	}
+	title := "rift report: " + orDash(r.Summary.Verdict) + " · " + stamp(r.Bundle.CaptureTime)
+	var b strings.Builder
+	b.Grow(len(data) + len(reportCSS) + len(reportJS) + len(htmlSkeleton) + 512)
+	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+	b.WriteString("<meta http-equiv=\"Content-Security-Policy\" content=\"" + htmlCSP + "\">\n")
+	b.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+	b.WriteString("<meta name=\"generator\" content=\"rift\">\n")
+	b.WriteString("<title>" + html.EscapeString(title) + "</title>\n<style>\n")
+	b.WriteString(reportCSS)
+	b.WriteString("</style>\n</head>\n<body>\n")
+	b.WriteString(htmlSkeleton)
+	b.WriteString("<script type=\"application/json\" id=\"report-data\">")
+	b.Write(data)
+	b.WriteString("</script>\n<script>\n")
+	b.WriteString(reportJS)
+	b.WriteString("</script>\n</body>\n</html>\n")
+	_, err = io.WriteString(w, b.String())
+	return err
+}
+
+// htmlSkeleton holds the sections in report order with the ids tests and
+// users rely on; report.js fills them.
+const htmlSkeleton = `<header id="lead"></header>
+<noscript><p class="noscript">This report is drawn by JavaScript. Use <code>rift analyze -o text</code> or <code>-o markdown</code> to read it without.</p></noscript>
+<main>
+<section id="scope"><h2>Scope and identity</h2><div class="body"></div></section>
+<section id="state"><h2>State reconciliation</h2>
+<p class="hint">Layer × workload matrix. Click a cell, a stage or a workload to see its evidence.</p>
+<div class="matrix-wrap"><table id="matrix"></table></div>
+<div id="pipelines"></div>
+<aside id="evidence-panel" class="panel" hidden></aside>
+</section>
+<section id="chronology"><h2>Chronology</h2>
+<p class="hint" id="timeline-summary"></p>
+<div id="timeline">
+<div id="time-axis"></div>
+<div id="lanes" class="viewport"><div class="spacer"></div></div>
+<div id="entries" class="viewport"><div class="spacer"></div></div>
+</div>
+<aside id="entry-panel" class="panel" hidden></aside>
+</section>
+<section id="ledger"><h2>Hypothesis ledger</h2><div class="body"></div></section>
+<section id="repair"><h2>Repair contract</h2><div class="body"></div></section>
+<section id="verification"><h2>Verification</h2><div class="body"></div></section>
+<section id="residual"><h2>Residual risks</h2><div class="body"></div></section>
+</main>
+`

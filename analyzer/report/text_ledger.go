@@ -1,0 +1,160 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rift-dev/rift/analyzer/evidence"
+	"github.com/rift-dev/rift/analyzer/hypothesis"
+)
+
+// textChronology writes the timeline from the earliest failure, one entry
+// per line group, with a date line whenever the day changes.
+func textChronology(t *textOut, r *Report, details bool) {
+	t.heading("Chronology")
+	entries, before, after := chronology(r, details)
+	if ef := r.EarliestFailure; ef != nil {
+		t.para(2, "Earliest failure: "+ef.Entry.Object.String()+" "+ef.Entry.Reason+" at "+stamp(ef.Entry.Time)+".")
+		if ef.Why != "" {
+			t.para(2, ef.Why)
+		}
+		if ef.SkewWarning != "" {
+			t.item(2, "!", styleAmber, ef.SkewWarning)
+		}
+	}
+	if before > 0 {
+		t.para(2, fmt.Sprintf("(%d earlier entries not shown; --details shows them.)", before))
+	}
+	if len(entries) == 0 {
+		t.para(2, "The bundle holds no timeline entries.")
+	}
+	day := ""
+	for i, e := range entries {
+		if d := e.Time.UTC().Format("2006-01-02"); d != day {
+			day = d
+			t.printf("  %s\n", t.paint(styleDim, d))
+		}
+		mark, style := " ", styleNone
+		if e.Failure {
+			mark, style = "✗", styleRed
+		}
+		if r.EarliestFailure != nil && before+i == r.EarliestFailure.Index {
+			mark, style = "▶", styleRed+";"+styleBold
+		}
+		text := e.Object.String() + " " + e.Reason + ": " + e.Message
+		if l := loopText(e); l != "" {
+			text += " (" + l + ")"
+		}
+		if e.Confidence == "low" {
+			text += " [low confidence]"
+		}
+		t.item(4, e.Time.UTC().Format("15:04:05")+" "+t.paint(style, mark), styleNone, text)
+	}
+	if after > 0 {
+		t.para(2, fmt.Sprintf("(%d later entries not shown; --details or -o json shows them.)", after))
+	}
+	t.blank()
+}
+
+// textLedger writes one block per hypothesis: rank, status, cause, subject,
+// summary, evidence for and against, and the next read-only check.
+func textLedger(t *textOut, r *Report, details bool) {
+	t.heading("Hypothesis ledger")
+	if len(r.Hypotheses) == 0 {
+		t.para(2, "No rule matched the bundle.")
+	}
+	for i, h := range r.Hypotheses {
+		if i > 0 {
+			t.blank()
+		}
+		t.printf("  %s %s  %s  %s\n", t.paint(styleBold, fmt.Sprintf("#%d", h.Rank)),
+			t.paint(hypothesisStyle(h.Status), h.Status), t.paint(styleBold, h.Cause), h.Subject.String())
+		t.para(5, h.Summary+fmt.Sprintf(" (rule %s, score %d)", h.Rule, h.Score))
+		textEvidence(t, "+", styleGreen, h.Supporting, details)
+		textEvidence(t, "-", styleRed, h.Contradicting, details)
+		if len(h.ExplainedBy) > 0 {
+			t.kv(5, 11, "explained by", styleNone, strings.Join(h.ExplainedBy, ", "))
+		}
+		t.kv(5, 11, "next check", styleCyan, orDash(h.NextCheck))
+	}
+	t.blank()
+}
+
+func textEvidence(t *textOut, bullet, style string, evs []evidence.Evidence, details bool) {
+	shown, more := limitEvidence(evs, details)
+	for _, e := range shown {
+		t.item(5, bullet, style, evidenceText(e))
+	}
+	if more > 0 {
+		t.para(7, fmt.Sprintf("(%d more; --details shows them)", more))
+	}
+}
+
+func hypothesisStyle(s string) string {
+	switch s {
+	case hypothesis.Supported:
+		return styleRed + ";" + styleBold
+	case hypothesis.Open:
+		return styleAmber
+	}
+	return styleDim
+}
+
+// textRepair writes the repair contract of the top hypothesis.
+func textRepair(t *textOut, r *Report) {
+	t.heading("Repair contract")
+	h, ok := topHypothesis(r)
+	if !ok {
+		t.para(2, "No hypothesis, so no repair is proposed.")
+		t.blank()
+		return
+	}
+	t.para(2, fmt.Sprintf("For #%d %s on %s. rift never performs it.", h.Rank, h.Cause, h.Subject.String()))
+	const k = 13
+	t.kv(2, k, "owner", styleBold, orDash(h.Repair.Owner))
+	t.kv(2, k, "change", styleNone, orDash(h.Repair.Action))
+	textList(t, k, "preconditions", h.Repair.Preconditions)
+	textList(t, k, "stop when", h.Repair.StopConditions)
+	t.kv(2, k, "rollback", styleNone, orDash(h.Repair.Rollback))
+	for i, a := range h.Repair.Acceptance {
+		key := ""
+		if i == 0 {
+			key = "acceptance"
+		}
+		t.kv(2, k, key, styleNone, a.Layer+": "+a.Check)
+	}
+	t.blank()
+}
+
+func textList(t *textOut, k int, key string, items []string) {
+	if len(items) == 0 {
+		t.kv(2, k, key, styleNone, "-")
+	}
+	for i, s := range items {
+		if i > 0 {
+			key = ""
+		}
+		t.kv(2, k, key, styleNone, "• "+s)
+	}
+}
+
+func textVerification(t *textOut, r *Report) {
+	t.heading("Verification")
+	if len(r.Verification) == 0 {
+		t.para(2, "No acceptance checks: there is no supported repair to verify.")
+	}
+	for _, a := range r.Verification {
+		t.kv(2, 12, a.Layer, styleNone, a.Check)
+	}
+	t.blank()
+}
+
+func textResidual(t *textOut, r *Report) {
+	t.heading("Residual risks")
+	if len(r.Residual) == 0 {
+		t.para(2, "None recorded.")
+	}
+	for _, s := range r.Residual {
+		t.item(2, "-", styleAmber, s)
+	}
+}
