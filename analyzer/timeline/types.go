@@ -14,6 +14,31 @@ const (
 	TypeChange     = "change"
 	TypeLog        = "log"
 	TypeCheck      = "check"
+	// TypeState is a state observed at capture time (a pod still not
+	// Ready), placed at the capture time rather than at a transition.
+	TypeState = "state"
+)
+
+// Entry sources.
+const (
+	SourceEvent      = "event"
+	SourceCondition  = "condition"
+	SourceContainer  = "container"
+	SourceLifecycle  = "lifecycle"
+	SourceGit        = "git"
+	SourceReconciler = "reconciler"
+	SourceLog        = "log"
+	SourceCheck      = "check"
+	SourceSnapshot   = "snapshot"
+)
+
+// Precisions and confidences.
+const (
+	PrecisionSecond      = "second"
+	PrecisionMicrosecond = "microsecond"
+	PrecisionInferred    = "inferred"
+	ConfidenceHigh       = "high"
+	ConfidenceLow        = "low"
 )
 
 // Entry is one point (or collapsed span) on the timeline.
@@ -45,6 +70,16 @@ type Entry struct {
 	Confidence string `json:"confidence,omitempty"`
 	// File locates the entry's evidence in the bundle.
 	File string `json:"file,omitempty"`
+	// Container names the container for container-state and log entries.
+	Container string `json:"container,omitempty"`
+	// Revision is the Git revision, template hash or controller revision
+	// the entry is about, when it has one.
+	Revision string `json:"revision,omitempty"`
+	// Clock names the clock the time was read from: cluster (API server,
+	// controllers, kubelets), git (the committer's clock), log (the
+	// container's clock) or check (the recorder's clock). Orderings across
+	// clocks can depend on skew.
+	Clock string `json:"clock,omitempty"`
 }
 
 // EarliestFailure names where the failure started.
@@ -59,6 +94,12 @@ type EarliestFailure struct {
 	// SkewWarning is set when the ordering depends on clocks of different
 	// sources.
 	SkewWarning string `json:"skewWarning,omitempty"`
+	// Explains lists the timeline positions of later failures in the same
+	// chain that the explanation table attributes to Entry.
+	Explains []int `json:"explains,omitempty"`
+	// Workload is the chain the failure was chosen in (a workload's
+	// Ref.String(), or the object itself when it has no workload).
+	Workload string `json:"workload,omitempty"`
 }
 
 // Timeline is the merged chronology of a bundle.

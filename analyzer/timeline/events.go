@@ -1,0 +1,136 @@
+package timeline
+
+import (
+	"time"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+)
+
+// occurrence is one Event read through either API, before deduplication.
+type occurrence struct {
+	obj         *bundle.Object
+	involved    bundle.Ref
+	uid         string
+	reason      string
+	message     string
+	warning     bool
+	first, last time.Time
+	prec        string
+	count       int64
+}
+
+// eventEntries adds one entry per event occurrence. The API server serves
+// every Event through core/v1 and events.k8s.io/v1, so a collector that
+// lists both records each occurrence twice; the copies share
+// namespace/name, and copies renamed by an importer still share the
+// involved object, reason, first time and message.
+func (bd *builder) eventEntries() {
+	byName := map[string]int{}
+	bySig := map[string]int{}
+	var occs []occurrence
+	for _, o := range bd.ix.OfKind("Event") {
+		if !bundle.IsEvent(o) {
+			continue
+		}
+		oc, ok := readEvent(o)
+		if !ok {
+			bd.gaps = append(bd.gaps, o.Ref().String()+": event has no time; left out of the timeline")
+			continue
+		}
+		name := o.GetNamespace() + "/" + o.GetName()
+		sig := oc.signature()
+		i, dup := byName[name]
+		if !dup {
+			i, dup = bySig[sig]
+		}
+		if dup {
+			occs[i].merge(oc)
+		} else {
+			i = len(occs)
+			occs = append(occs, oc)
+		}
+		byName[name], bySig[sig] = i, i
+	}
+	for _, oc := range occs {
+		e := Entry{
+			Time: oc.first, Precision: oc.prec, Object: oc.involved, UID: oc.uid,
+			Type: TypeNormal, Reason: oc.reason, Message: oc.message,
+			Source: SourceEvent, File: oc.obj.Source.File,
+		}
+		if oc.warning {
+			e.Type, e.Failure = TypeWarning, true
+		}
+		if oc.count > 1 {
+			e.Count, e.FirstTime, e.LastTime = oc.count, ptr(oc.first), ptr(oc.last)
+		}
+		bd.add(e)
+	}
+}
+
+func (oc occurrence) signature() string {
+	id := oc.uid
+	if id == "" {
+		id = oc.involved.String()
+	}
+	return id + "\x00" + oc.reason + "\x00" + oc.first.Truncate(time.Second).Format(time.RFC3339) + "\x00" + oc.message
+}
+
+// merge folds another copy of the same occurrence in, keeping the larger
+// count, the wider span and the finer precision.
+func (oc *occurrence) merge(o occurrence) {
+	if o.count > oc.count {
+		oc.count = o.count
+	}
+	if o.last.After(oc.last) {
+		oc.last = o.last
+	}
+	if o.prec == PrecisionMicrosecond && oc.prec != PrecisionMicrosecond &&
+		o.first.Truncate(time.Second).Equal(oc.first.Truncate(time.Second)) {
+		oc.first, oc.prec = o.first, o.prec
+	} else if o.first.Before(oc.first) {
+		oc.first = o.first
+	}
+}
+
+// readEvent reads the fields of a core/v1 or events.k8s.io/v1 Event.
+func readEvent(o *bundle.Object) (occurrence, bool) {
+	m := o.Object
+	oc := occurrence{obj: o, reason: str(m, "reason")}
+	var ref map[string]any
+	var firstKey, lastKey, countKey string
+	if o.GroupVersionKind().Group == "events.k8s.io" {
+		ref, oc.message = mapAt(m, "regarding"), str(m, "note")
+		firstKey, lastKey, countKey = "deprecatedFirstTimestamp", "deprecatedLastTimestamp", "deprecatedCount"
+	} else {
+		ref, oc.message = mapAt(m, "involvedObject"), str(m, "message")
+		firstKey, lastKey, countKey = "firstTimestamp", "lastTimestamp", "count"
+	}
+	oc.warning = str(m, "type") == "Warning"
+	oc.involved = bundle.Ref{APIVersion: str(ref, "apiVersion"), Kind: str(ref, "kind"),
+		Namespace: str(ref, "namespace"), Name: str(ref, "name")}
+	if oc.involved.Namespace == "" && oc.involved.Kind != "Node" {
+		oc.involved.Namespace = o.GetNamespace()
+	}
+	oc.uid = str(ref, "uid")
+
+	first, prec, ok := parseTime(m[firstKey])
+	if !ok {
+		first, prec, ok = parseTime(m["eventTime"])
+	}
+	if !ok {
+		first, _, ok = parseTime(str(m, "metadata", "creationTimestamp"))
+		prec = PrecisionInferred
+	}
+	if !ok {
+		return oc, false
+	}
+	oc.first, oc.prec, oc.last = first, prec, first
+	if t, _, ok := parseTime(m[lastKey]); ok && t.After(oc.last) {
+		oc.last = t
+	}
+	if t, _, ok := parseTime(field(m, "series", "lastObservedTime")); ok && t.After(oc.last) {
+		oc.last = t
+	}
+	oc.count = max(num(m, countKey), num(m, "series", "count"), 1)
+	return oc, true
+}
