@@ -27,9 +27,10 @@ import (
 // Problems never stop the file: a malformed document, an item that is not an
 // object, or an object without apiVersion, kind or metadata.name is dropped
 // and reported as a LoadError at its position. An invalid timestamp in a
-// well-known time field (see timeFields) is reported too, but the object is
-// kept with that field removed, so later stages can parse every time they
-// see. Secret values are blanked (see sanitizeSecret) before the object is
+// time field (see visitTimes) or an impossible value in a fixed-value field
+// (see enumFields: a Pod phase "CrashLoopBackOff", a condition status
+// "Maybe") is reported too, but the object is kept with that field removed,
+// so later stages can trust every time and phase they see. Secret values are blanked (see sanitizeSecret) before the object is
 // returned.
 func DecodeDocuments(file string, data []byte) ([]*Object, []LoadError) {
 	d := &decoder{file: file}
@@ -185,7 +186,7 @@ func (d *decoder) item(v any, apiVersion, kind string) {
 		return
 	}
 	o := &Object{Unstructured: u, Source: Location{File: d.file, Doc: doc}}
-	for _, msg := range checkTimes(m) {
+	for _, msg := range append(checkTimes(m), checkEnums(o)...) {
 		d.fail(doc, "%s: %s", o.Ref(), msg)
 	}
 	sanitizeSecret(o)

@@ -8,41 +8,54 @@ import (
 	"time"
 )
 
-// timeFields are the field names that hold metav1.Time or metav1.MicroTime
-// values in core objects, conditions, container states and events. Only
-// these are checked and used to infer a capture time: free-form fields such
-// as certificate notAfter would push "now" into the future.
-var timeFields = map[string]bool{
-	"creationTimestamp":  true,
-	"deletionTimestamp":  true,
-	"lastTransitionTime": true,
-	"lastUpdateTime":     true,
-	"lastProbeTime":      true,
-	"lastHeartbeatTime":  true,
-	"startedAt":          true,
-	"finishedAt":         true,
-	"startTime":          true,
-	"completionTime":     true,
-	"firstTimestamp":     true,
-	"lastTimestamp":      true,
-	"eventTime":          true,
-	"lastObservedTime":   true,
-	"lastScheduleTime":   true,
-	"lastSuccessfulTime": true,
-}
+// Times are looked for only where Kubernetes records observed times, so that
+// a custom resource's spec field that happens to be called startTime (a
+// maintenance window "00:00", say) is neither refused nor taken for "now":
+//   - metadata.creationTimestamp and metadata.deletionTimestamp;
+//   - the fields named in statusTimeFields anywhere under status (conditions,
+//     container states, job and cronjob times, Argo and Flux statuses);
+//   - an Event's top-level eventFields and series.lastObservedTime.
+var (
+	metaTimeFields   = []string{"creationTimestamp", "deletionTimestamp"}
+	statusTimeFields = map[string]bool{
+		"lastTransitionTime": true, "lastUpdateTime": true, "lastProbeTime": true,
+		"lastHeartbeatTime": true, "startedAt": true, "finishedAt": true,
+		"startTime": true, "completionTime": true, "lastScheduleTime": true,
+		"lastSuccessfulTime": true,
+	}
+	eventFields = []string{"firstTimestamp", "lastTimestamp", "eventTime",
+		"deprecatedFirstTimestamp", "deprecatedLastTimestamp"}
+)
 
-// maxWalkDepth bounds the recursion over decoded objects. The decoders
-// already refuse nesting deeper than 10000; real objects stay under 30.
+// maxWalkDepth bounds the recursion over status. The decoders already
+// refuse nesting deeper than 10000; real statuses stay under 20.
 const maxWalkDepth = 10000
 
 // parseTime parses a Kubernetes time: RFC 3339 with optional fraction.
 func parseTime(s string) (time.Time, error) { return time.Parse(time.RFC3339Nano, s) }
 
-// checkTimes removes every well-known time field of m whose value is not an
-// RFC 3339 string (an empty string and null count as unset) and returns one
-// message per removed field, naming its path.
-func checkTimes(m map[string]any) []string {
-	var msgs []string
+// visitTimes calls fn for each time field of object m: its parent map, key
+// and path. fn may delete the key.
+func visitTimes(m map[string]any, fn func(parent map[string]any, key string, path []string)) {
+	if meta, ok := m["metadata"].(map[string]any); ok {
+		for _, k := range metaTimeFields {
+			if _, ok := meta[k]; ok {
+				fn(meta, k, []string{"metadata"})
+			}
+		}
+	}
+	if kind, _ := m["kind"].(string); kind == "Event" {
+		for _, k := range eventFields {
+			if _, ok := m[k]; ok {
+				fn(m, k, nil)
+			}
+		}
+		if series, ok := m["series"].(map[string]any); ok {
+			if _, ok := series["lastObservedTime"]; ok {
+				fn(series, "lastObservedTime", []string{"series"})
+			}
+		}
+	}
 	var walk func(v any, path []string)
 	walk = func(v any, path []string) {
 		if len(path) > maxWalkDepth {
@@ -50,18 +63,10 @@ func checkTimes(m map[string]any) []string {
 		}
 		switch t := v.(type) {
 		case map[string]any:
-			for k, child := range t {
-				if timeFields[k] && !isContainer(child) {
-					if s, ok := child.(string); child == nil || ok && s == "" {
-						continue
-					} else if ok {
-						if _, err := parseTime(s); err == nil {
-							continue
-						}
-					}
-					msgs = append(msgs, fmt.Sprintf("%s: invalid time %s (want RFC 3339); field dropped",
-						joinPath(append(path, k)), quoteShort(child)))
-					delete(t, k)
+			for _, k := range sortedKeys(t) {
+				child := t[k]
+				if statusTimeFields[k] && !isContainer(child) {
+					fn(t, k, path)
 					continue
 				}
 				walk(child, append(path, k))
@@ -72,10 +77,54 @@ func checkTimes(m map[string]any) []string {
 			}
 		}
 	}
-	walk(m, nil)
-	// Map iteration order is random; the messages must not be.
+	if st, ok := m["status"]; ok {
+		walk(st, []string{"status"})
+	}
+}
+
+// checkTimes removes every time field of m whose value is not an RFC 3339
+// string (an empty string and null count as unset) and returns one message
+// per removed field, naming its path.
+func checkTimes(m map[string]any) []string {
+	var msgs []string
+	visitTimes(m, func(parent map[string]any, k string, path []string) {
+		v := parent[k]
+		if s, ok := v.(string); v == nil || ok && s == "" {
+			return
+		} else if ok {
+			if _, err := parseTime(s); err == nil {
+				return
+			}
+		}
+		msgs = append(msgs, fmt.Sprintf("%s: invalid time %s (want RFC 3339); field dropped",
+			joinPath(append(path, k)), quoteShort(v)))
+		delete(parent, k)
+	})
 	sort.Strings(msgs)
 	return msgs
+}
+
+// latestTime returns the latest valid time in m's time fields, or the zero
+// time.
+func latestTime(m map[string]any) time.Time {
+	var latest time.Time
+	visitTimes(m, func(parent map[string]any, k string, _ []string) {
+		if s, ok := parent[k].(string); ok {
+			if t, err := parseTime(s); err == nil && t.After(latest) {
+				latest = t
+			}
+		}
+	})
+	return latest
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // quoteShort quotes a bad time value for a message, cut short so that a
@@ -91,34 +140,14 @@ func quoteShort(v any) string {
 	return strconv.Quote(s)
 }
 
-// latestTime returns the latest valid time in the well-known time fields of
-// m, or the zero time.
-func latestTime(m map[string]any) time.Time {
-	var latest time.Time
-	var walk func(v any, depth int)
-	walk = func(v any, depth int) {
-		if depth > maxWalkDepth {
-			return
-		}
-		switch t := v.(type) {
-		case map[string]any:
-			for k, child := range t {
-				if s, ok := child.(string); ok && timeFields[k] {
-					if ts, err := parseTime(s); err == nil && ts.After(latest) {
-						latest = ts
-					}
-					continue
-				}
-				walk(child, depth+1)
-			}
-		case []any:
-			for _, child := range t {
-				walk(child, depth+1)
-			}
-		}
+// isContainer reports whether v is a map or slice: a time-named field that
+// holds one is not a time, and is walked like any other field.
+func isContainer(v any) bool {
+	switch v.(type) {
+	case map[string]any, []any:
+		return true
 	}
-	walk(m, 0)
-	return latest
+	return false
 }
 
 // joinPath formats a field path as status.conditions[0].lastTransitionTime.
@@ -131,15 +160,4 @@ func joinPath(path []string) string {
 		b.WriteString(p)
 	}
 	return b.String()
-}
-
-// isContainer reports whether v is a map or slice. A time-named field that
-// holds one is not a time (it is, for example, a CRD schema property) and is
-// walked like any other field.
-func isContainer(v any) bool {
-	switch v.(type) {
-	case map[string]any, []any:
-		return true
-	}
-	return false
 }
