@@ -66,6 +66,11 @@ func allBelowOrdinal(pods []*bundle.Object, set string, part int64) bool {
 // latest readiness probe failure from its events.
 func unreadyWhy(ix *bundle.Index, p *bundle.Object) string {
 	if r := podReason(p); r != "" {
+		for _, cs := range containerStatuses(p) {
+			if lr := str(cs, "lastState", "terminated", "reason"); lr != "" && lr != r {
+				return fmt.Sprintf("%s, last terminated %s with exit code %d, %d restarts", r, lr, numOr(cs, -1, "lastState", "terminated", "exitCode"), numOr(cs, 0, "restartCount"))
+			}
+		}
 		return r
 	}
 	var last *bundle.Object

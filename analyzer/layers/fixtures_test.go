@@ -2,12 +2,97 @@ package layers
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
-func TestKafkaStaleProbe(t *testing.T) {
-	ws := Build(loadFixture(t, "testdata/kafka-stale-probe"))
-	w := findWorkload(t, ws, "StatefulSet/kafka/kafka")
-	b, _ := json.MarshalIndent(w, "", "  ")
-	t.Logf("%s", b)
+// flatDivergence is a Divergence with JSON values as strings, for diffs.
+type flatDivergence struct {
+	Between            [2]string
+	Object, Path       string
+	Expected, Observed string
+	Owner              string
+}
+
+func flatten(ds []Divergence) []flatDivergence {
+	out := make([]flatDivergence, 0, len(ds))
+	for _, d := range ds {
+		out = append(out, flatDivergence{d.Between, d.Object.String(), d.Path, string(d.Expected), string(d.Observed), d.Owner})
+	}
+	return out
+}
+
+func TestFixtures(t *testing.T) {
+	tests := []struct {
+		dir, workload string
+		convergence   string
+		reasonHas     []string
+		divergences   []flatDivergence
+		layers        map[string]string
+	}{
+		{
+			dir: "testdata/kafka-stale-probe", workload: "StatefulSet/kafka/kafka",
+			convergence: Blocked,
+			reasonHas:   []string{"Pod kafka/kafka-0", "kafka-broker-api-versions.sh", "kubernetes/kubernetes#67250"},
+			divergences: []flatDivergence{{
+				Between: [2]string{LayerController, LayerRuntime}, Object: "Pod/kafka/kafka-0",
+				Path:     "spec.containers[name=kafka].readinessProbe",
+				Expected: `{"failureThreshold":3,"periodSeconds":10,"successThreshold":1,"tcpSocket":{"port":9092},"timeoutSeconds":1}`,
+				Observed: `{"exec":{"command":["/opt/kafka/bin/kafka-broker-api-versions.sh","--bootstrap-server","localhost:9092"]},"failureThreshold":3,"periodSeconds":10,"successThreshold":1,"timeoutSeconds":1}`,
+			}},
+			layers: map[string]string{LayerDesired: StatusOK, LayerRendered: StatusOK, LayerGitOps: StatusOK, LayerApplied: StatusOK,
+				LayerController: StatusFailed, LayerRuntime: StatusFailed, LayerDependencies: StatusFailed, LayerExternal: StatusUnknown},
+		},
+		{
+			dir: "testdata/tempo-oom-limit", workload: "StatefulSet/tempo/tempo",
+			convergence: Blocked,
+			reasonHas:   []string{"Pod tempo/tempo-0", "CrashLoopBackOff", "OOMKilled"},
+			divergences: []flatDivergence{
+				{
+					Between: [2]string{LayerController, LayerRuntime}, Object: "Pod/tempo/tempo-0",
+					Path:     "spec.containers[name=tempo].env[name=GOMEMLIMIT]",
+					Expected: `{"name":"GOMEMLIMIT","value":"650MiB"}`, Observed: `null`,
+				},
+				{
+					Between: [2]string{LayerController, LayerRuntime}, Object: "Pod/tempo/tempo-0",
+					Path:     "spec.containers[name=tempo].resources.limits.memory",
+					Expected: `"768Mi"`, Observed: `"384Mi"`,
+				},
+			},
+			layers: map[string]string{LayerDesired: StatusOK, LayerRendered: StatusOK, LayerGitOps: StatusOK, LayerApplied: StatusOK,
+				LayerController: StatusFailed, LayerRuntime: StatusFailed, LayerDependencies: StatusOK, LayerExternal: StatusUnknown},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.dir, func(t *testing.T) {
+			ws := Build(loadFixture(t, tc.dir))
+			w := findWorkload(t, ws, tc.workload)
+			if w.Convergence != tc.convergence {
+				t.Errorf("convergence = %s (%s), want %s", w.Convergence, w.ConvergenceReason, tc.convergence)
+			}
+			for _, s := range tc.reasonHas {
+				if !strings.Contains(w.ConvergenceReason, s) {
+					t.Errorf("reason %q lacks %q", w.ConvergenceReason, s)
+				}
+			}
+			if d := cmp.Diff(tc.divergences, flatten(w.Divergences)); d != "" {
+				t.Errorf("divergences (-want +got):\n%s", d)
+			}
+			got := map[string]string{}
+			for _, l := range w.Layers {
+				got[l.Name] = l.Status
+			}
+			if d := cmp.Diff(tc.layers, got); d != "" {
+				t.Errorf("layer statuses (-want +got):\n%s", d)
+			}
+			// Deterministic: a second Build gives byte-identical JSON.
+			a, _ := json.Marshal(ws)
+			b, _ := json.Marshal(Build(loadFixture(t, tc.dir)))
+			if string(a) != string(b) {
+				t.Error("Build is not deterministic")
+			}
+		})
+	}
 }

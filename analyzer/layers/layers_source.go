@@ -105,7 +105,7 @@ func (a *analysis) gitopsLayer(s *subject) Layer {
 		}
 		l.Evidence = append(l.Evidence, ev(r, "status", fmt.Sprintf("%s: %s (revision %s)", v.status, v.reason, orNone(shortRevision(rev))), nil))
 	}
-	if src := a.gitSource(s); src != nil && l.Revision != "" && src.Revision != "" && !sameRevision(src.Revision, l.Revision) {
+	if src := a.gitSource(s); src != nil && commitOf(l.Revision) != "" && src.Revision != "" && !sameRevision(src.Revision, commitOf(l.Revision)) {
 		worst = worse(worst, StatusProgressing)
 		l.Evidence = append(l.Evidence, evidence.Evidence{File: sourceFile(src),
 			Message: fmt.Sprintf("Git is at %s but the reconciler reports %s", shortRevision(src.Revision), shortRevision(l.Revision))})

@@ -77,3 +77,19 @@ func shortRevision(s string) string {
 	}
 	return r.Ref + "@" + sha
 }
+
+// commitOf returns the Git commit a reported revision names, or "" when it
+// names none: a Helm chart version names one only through the "+<sha>"
+// build suffix Flux adds for charts built from Git.
+func commitOf(rev string) string {
+	if i := strings.LastIndex(rev, "+"); i >= 0 && !strings.Contains(rev, "@") {
+		if isHex(rev[i+1:]) {
+			return rev[i+1:]
+		}
+		return ""
+	}
+	if sha := parseRevision(rev).SHA; isHex(sha) {
+		return sha
+	}
+	return ""
+}
