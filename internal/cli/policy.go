@@ -1,0 +1,151 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rift-dev/rift/analyzer/hypothesis"
+)
+
+func init() { register(newPolicyCommand) }
+
+// policyOptions maps the flags of rift policy list|doc into engine options.
+type policyOptions struct {
+	dirs   []string
+	output string
+}
+
+func newPolicyCommand() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "policy",
+		Short: "List, test and document the Rego rules rift judges bundles with",
+		Long: `The rules that turn a bundle into hypotheses are Rego policies: built-in
+ones shipped in the binary and user ones added with --policy DIR. See
+docs/rules.md for the input contract, the output contract and how to write a
+rule.`,
+		Args: cobra.NoArgs,
+	}
+	cmd.AddCommand(newPolicyListCommand(), newPolicyTestCommand(), newPolicyDocCommand())
+	return cmd
+}
+
+func newPolicyListCommand() *cobra.Command {
+	o := &policyOptions{}
+	cmd := &cobra.Command{
+		Use:   "list [--policy DIR]... [-o text|json]",
+		Short: "List the loaded rules with their metadata",
+		Example: `  rift policy list
+  rift policy list --policy docs/examples/user-policy -o json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := checkOutput(o.output, "text", "json"); err != nil {
+				return err
+			}
+			rules, err := o.rules()
+			if err != nil {
+				return err
+			}
+			return printRules(cmd.OutOrStdout(), rules, o.output)
+		},
+	}
+	cmd.Flags().StringArrayVar(&o.dirs, "policy", nil, "directory of user Rego policies to load too (repeatable)")
+	cmd.Flags().StringVarP(&o.output, "output", "o", "text", "output format: text or json")
+	return cmd
+}
+
+func newPolicyDocCommand() *cobra.Command {
+	o := &policyOptions{}
+	cmd := &cobra.Command{
+		Use:   "doc [--policy DIR]...",
+		Short: "Print Markdown documentation generated from rule metadata",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			rules, err := o.rules()
+			if err != nil {
+				return err
+			}
+			_, err = io.WriteString(cmd.OutOrStdout(), hypothesis.RulesMarkdown(rules))
+			return err
+		},
+	}
+	cmd.Flags().StringArrayVar(&o.dirs, "policy", nil, "directory of user Rego policies to load too (repeatable)")
+	return cmd
+}
+
+func newPolicyTestCommand() *cobra.Command {
+	var verbose bool
+	cmd := &cobra.Command{
+		Use:   "test [DIR...]",
+		Short: "Run the Rego unit tests of the built-in policies and of DIRs, with coverage",
+		Long: `test runs every test_ rule in the built-in _test.rego files and in the
+user policy directories given as arguments, through OPA's tester (Rego v1,
+strict), and reports coverage of the built-in rule lines. The last line is
+"N passed, N failed"; the exit code is 1 when a test fails.`,
+		Example: `  rift policy test
+  rift policy test docs/examples/user-policy`,
+		RunE: func(cmd *cobra.Command, dirs []string) error {
+			rep, err := hypothesis.RunPolicyTests(cmd.Context(), dirs)
+			if err != nil {
+				return usageError(err)
+			}
+			return printTests(cmd.OutOrStdout(), rep, len(dirs) > 0, verbose)
+		},
+	}
+	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "print every test, not only failures, and the uncovered lines")
+	return cmd
+}
+
+func (o *policyOptions) rules() ([]hypothesis.Rule, error) {
+	e, err := hypothesis.NewEngine(hypothesis.EngineOptions{PolicyDirs: o.dirs})
+	if err != nil {
+		return nil, usageError(err)
+	}
+	return e.Rules(), nil
+}
+
+func printRules(w io.Writer, rules []hypothesis.Rule, output string) error {
+	if output == "json" {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rules)
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tCAUSE\tLAYER\tSTAGE\tWEIGHT\tORIGIN\tTITLE")
+	for _, r := range rules {
+		origin := "user"
+		if r.Builtin {
+			origin = "built-in"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\n", r.ID, r.Cause, r.Layer, r.Stage, r.Weight, origin, r.Title)
+	}
+	return tw.Flush()
+}
+
+func printTests(w io.Writer, rep *hypothesis.TestReport, user, verbose bool) error {
+	for _, r := range rep.Results {
+		switch {
+		case !r.Pass:
+			fmt.Fprintf(w, "FAIL %s (%s:%d): %s\n", r.Name, r.File, r.Line, r.Error)
+		case verbose:
+			fmt.Fprintf(w, "PASS %s\n", r.Name)
+		}
+	}
+	if verbose {
+		for _, n := range rep.NotCovered {
+			fmt.Fprintf(w, "not covered: %s\n", n)
+		}
+	}
+	fmt.Fprintf(w, "coverage: %.1f%% of built-in rule lines\n", rep.BuiltinCoverage)
+	if user {
+		fmt.Fprintf(w, "coverage: %.1f%% of user rule lines\n", rep.UserCoverage)
+	}
+	fmt.Fprintf(w, "%d passed, %d failed\n", rep.Passed, rep.Failed)
+	if rep.Failed > 0 {
+		return &ExitError{Code: ExitFindings}
+	}
+	return nil
+}
