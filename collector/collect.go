@@ -18,6 +18,7 @@ import (
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/internal/bundlewrite"
+	"github.com/rift-dev/rift/internal/redact"
 )
 
 // run is one collection in progress.
@@ -64,7 +65,10 @@ func collect(ctx context.Context, cfg *Config, t *Target, g *gitRev, w io.Writer
 		return nil, err
 	}
 	r.res, r.nc = res, append(r.nc, nc...)
-	red := newBasicRedactor()
+	red, err := redact.New(redact.Options{SecretKeys: cfg.SecretKeys})
+	if err != nil {
+		return nil, err
+	}
 	r.out = &sink{red: red, w: bundlewrite.New(w, bundlewrite.Options{Level: 9}), pages: map[string]int{}}
 
 	steps := []func(context.Context) error{
@@ -166,19 +170,24 @@ func (r *run) progress(resource, ns string, n int) {
 }
 
 // finish writes redaction.yaml and bundle.yaml and closes the archive.
-func (r *run) finish(now time.Time, red Redactor) (*Summary, error) {
+func (r *run) finish(now time.Time, red *redact.Redactor) (*Summary, error) {
 	rep := red.Report()
 	total := 0
-	for _, files := range rep {
+	for _, files := range rep.Rules {
 		for _, c := range files {
 			total += c
 		}
 	}
-	rb, err := yaml.Marshal(bundle.RedactionReport{Rules: rep})
+	rb, err := yaml.Marshal(bundle.RedactionReport{Rules: rep.Rules})
 	if err != nil {
 		return nil, fmt.Errorf("redaction.yaml: %w", err)
 	}
-	if err := r.out.file("redaction.yaml", rb, false); err != nil {
+	// Written as is: it holds counts only, and redacting it would count
+	// itself.
+	r.out.mu.Lock()
+	err = r.out.add("redaction.yaml", rb)
+	r.out.mu.Unlock()
+	if err != nil {
 		return nil, err
 	}
 	sortNotCollected(r.nc)

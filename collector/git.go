@@ -160,7 +160,7 @@ func (r *run) gitSource(ctx context.Context, root string, t gitTarget) error {
 	if err != nil {
 		return fmt.Errorf("git/%s/source.yaml: %w", t.name, err)
 	}
-	return r.out.file("git/"+t.name+"/source.yaml", sb, true)
+	return r.out.file("git/"+t.name+"/source.yaml", sb)
 }
 
 // writeRendered decodes the manifests and writes them, redacted like live

@@ -138,5 +138,5 @@ func (r *run) fetchLog(ctx context.Context, j logJob) error {
 	if j.previous {
 		name = j.ctr + ".previous.log"
 	}
-	return r.out.file("logs/"+j.pod.ns+"/"+j.pod.name+"/"+name, b, true)
+	return r.out.file("logs/"+j.pod.ns+"/"+j.pod.name+"/"+name, b)
 }

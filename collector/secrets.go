@@ -9,7 +9,10 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
-const secretsResource = "secrets"
+const (
+	secretsResource = "secrets"
+	lastApplied     = "kubectl.kubernetes.io/last-applied-configuration"
+)
 
 // collectSecrets writes the Secrets of ns as metadata only. By default they
 // are read through the metadata API, so their data never leaves the API

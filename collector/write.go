@@ -8,13 +8,14 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/rift-dev/rift/internal/bundlewrite"
+	"github.com/rift-dev/rift/internal/redact"
 )
 
 // sink is the bundle being written: the shared deterministic writer with
 // redaction in front of it. Every byte that reaches the writer has been
 // through the Redactor.
 type sink struct {
-	red Redactor
+	red *redact.Redactor
 
 	mu      sync.Mutex
 	w       *bundlewrite.Writer
@@ -55,7 +56,10 @@ func (s *sink) page(dir string, objs []map[string]any) error {
 	var buf bytes.Buffer
 	for _, o := range objs {
 		prune(o)
-		s.red.Object(p, o)
+		o, keep := s.red.Object(p, o)
+		if !keep {
+			continue
+		}
 		b, err := yaml.Marshal(o)
 		if err != nil {
 			return errWrite{fmt.Errorf("%s: encode: %w", p, err)}
@@ -69,19 +73,24 @@ func (s *sink) page(dir string, objs []map[string]any) error {
 	return s.add(p, buf.Bytes())
 }
 
-// file writes a whole non-object file; text files (logs, Git files) are
-// redacted as text first.
-func (s *sink) file(p string, data []byte, text bool) error {
-	if text {
-		data = s.red.Text(p, data)
+// file redacts and writes a whole non-object file (a log, source.yaml).
+func (s *sink) file(p string, data []byte) error {
+	data, keep := s.red.File(p, data)
+	if !keep {
+		return nil
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.add(p, data)
 }
 
-// add hands one file to the writer; s.mu must be held.
+// add checks one redacted file for anything secret-looking left and hands
+// it to the writer; s.mu must be held. A finding stops the run: the
+// collector would rather write no bundle than a leaking one.
 func (s *sink) add(p string, data []byte) error {
+	if f := redact.Check(p, data); len(f) > 0 {
+		return errWrite{fmt.Errorf("%s: line %d: value matching rule %s left after redaction; refusing to write the bundle", p, f[0].Line, f[0].Rule)}
+	}
 	if err := s.w.Add(p, data); err != nil {
 		return errWrite{err}
 	}
