@@ -60,6 +60,7 @@ func BuildWithOptions(b *bundle.Bundle, ws []layers.Workload, opts Options) *Tim
 	bd.eventEntries()
 	bd.objectEntries()
 	bd.gitEntries()
+	bd.staleEntries()
 	bd.logEntries()
 	bd.checkEntries()
 

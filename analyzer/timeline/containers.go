@@ -79,7 +79,10 @@ func terminated(base Entry, t map[string]any, restarts int64, which string) Entr
 	var ok bool
 	e.Time, e.Precision, ok = parseTime(t["finishedAt"])
 	if !ok {
-		e.Time, e.Precision, _ = parseTime(t["startedAt"])
+		// finishedAt can be missing or unreadable; the start bounds it.
+		if e.Time, _, ok = parseTime(t["startedAt"]); ok {
+			e.Precision = PrecisionInferred
+		}
 	}
 	code := num(t, "exitCode")
 	e.Reason = str(t, "reason")

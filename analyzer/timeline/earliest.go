@@ -21,7 +21,7 @@ type chainWalk struct {
 // the walk is linear in the chain's failures.
 func walkChain(es []Entry, idx []int, ex explainer) chainWalk {
 	w := chainWalk{root: -1, causeOf: map[int]int{}, rowOf: map[int]Explanation{}}
-	first := -1
+	first, fallback := -1, -1
 	firstByReason := map[string]int{}
 	firstOnObject := map[string]int{}
 	firstByObjReason := map[string]int{}
@@ -29,7 +29,16 @@ func walkChain(es []Entry, idx []int, ex explainer) chainWalk {
 		f := &es[i]
 		obj := objectID(f)
 		cause := -1
+		if c, ok := firstByObjReason[obj+"\x00"+f.Reason]; ok {
+			// The same failure recorded again (an event and a condition,
+			// or a loop the collapse could not fold) is not a new cause.
+			cause = c
+			w.rowOf[i] = Explanation{Cause: f.Reason, Effect: f.Reason, SameObject: true, Why: "the same failure recorded again"}
+		}
 		for _, r := range ex[f.Reason] {
+			if cause >= 0 {
+				break
+			}
 			var c int
 			var ok bool
 			switch {
@@ -48,11 +57,19 @@ func walkChain(es []Entry, idx []int, ex explainer) chainWalk {
 				break
 			}
 		}
-		if cause >= 0 {
+		switch {
+		case cause >= 0:
 			w.causeOf[i] = cause
-		} else if w.root < 0 {
+		case ex.pureEffect(f.Reason):
+			// An unready pod or an expired deadline with nothing earlier to
+			// blame is kept only as a last resort: it is never
+			// discriminating when a real failure follows.
+			if fallback < 0 {
+				fallback = i
+			}
+		case w.root < 0:
 			w.root = i
-		} else {
+		default:
 			w.unexplain = append(w.unexplain, i)
 		}
 		if first < 0 {
@@ -61,6 +78,9 @@ func walkChain(es []Entry, idx []int, ex explainer) chainWalk {
 		setFirst(firstByReason, f.Reason, i)
 		setFirst(firstOnObject, obj, i)
 		setFirst(firstByObjReason, obj+"\x00"+f.Reason, i)
+	}
+	if w.root < 0 {
+		w.root = fallback
 	}
 	return w
 }
@@ -120,7 +140,7 @@ func pickEarliest(tl *Timeline, lk *linker, opts Options) {
 		}
 		root := preferEvent(tl.Entries, chains[n], w.root, ex)
 		ef := &EarliestFailure{Entry: tl.Entries[root], Index: root, Workload: n}
-		ef.Explains = explainedBy(w, w.root)
+		ef.Explains = slices.DeleteFunc(explainedBy(w, w.root), func(i int) bool { return i == root })
 		ef.Why = describeChain(tl.Entries, w, ef)
 		if isWorkloadChain(tl.Entries[root], n, lk) {
 			if tl.PerWorkload == nil {
@@ -149,8 +169,9 @@ func pickEarliest(tl *Timeline, lk *linker, opts Options) {
 }
 
 // preferEvent swaps a root read from a condition or container state for the
-// event that reports the same failure (a symmetric table row on the same
-// object) within the times' precision: the event is the primary record.
+// event that reports the same failure on the same object (the same reason,
+// or a symmetric pair of table rows) within the times' precision: the
+// event is the primary record, with the count and the message.
 func preferEvent(es []Entry, idx []int, root int, ex explainer) int {
 	r := &es[root]
 	if r.Source == SourceEvent {
@@ -165,10 +186,12 @@ func preferEvent(es []Entry, idx []int, root int, ex explainer) int {
 		if d < 0 || d > slack(r.Precision)+slack(c.Precision) {
 			continue
 		}
-		if _, ok := ex.explains(c, r); !ok {
-			continue
+		if c.Reason == r.Reason {
+			return i
 		}
-		if _, ok := ex.explains(r, c); ok {
+		_, fwd := ex.explains(c, r)
+		_, back := ex.explains(r, c)
+		if fwd && back {
 			return i
 		}
 	}

@@ -69,8 +69,10 @@ var defaultExplanations = []Explanation{
 	{Cause: "GitOperationFailed", Effect: "ReconciliationFailed", Why: "the reconciler fails on the stale or missing source artifact"},
 	{Cause: "FetchFailed", Effect: "ReconciliationFailed", Why: "the reconciler fails on the stale or missing source artifact"},
 	{Cause: "GitOperationFailed", Effect: "StaleRevision", Why: "the applied revision is stale because the source could not fetch the new one"},
+	{Cause: "AuthenticationFailed", Effect: "StaleRevision", Why: "the applied revision is stale because the source could not authenticate"},
 	{Cause: "FetchFailed", Effect: "StaleRevision", Why: "the applied revision is stale because the source could not fetch the new one"},
 	{Cause: "ArtifactFailed", Effect: "StaleRevision", Why: "the applied revision is stale because no new artifact was available"},
+	{Cause: "*", Effect: "StaleRevision", Why: "a reconciler stays on an old revision because something upstream failed"},
 	{Cause: "ComparisonError", Effect: "SyncFailed", Why: "Argo CD cannot sync what it cannot compare"},
 }
 
@@ -102,6 +104,17 @@ func (ex explainer) explains(cause, effect *Entry) (Explanation, bool) {
 		return r, true
 	}
 	return Explanation{}, false
+}
+
+// pureEffect reports whether reason is explained by any earlier failure:
+// such a failure only reports that something else went wrong.
+func (ex explainer) pureEffect(reason string) bool {
+	for _, r := range ex[reason] {
+		if r.Cause == "*" {
+			return true
+		}
+	}
+	return false
 }
 
 func sameObject(a, b *Entry) bool {
