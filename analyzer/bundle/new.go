@@ -12,7 +12,8 @@ import (
 // dropped and reported as LoadErrors, sources, logs and checks are sorted,
 // the Index is built, and CaptureTime is set to meta.CreatedAt or, when that
 // is nil, to the latest time found in the objects, checks and source
-// commits (CaptureTimeInferred is then true). New keeps the slices it is
+// commits (CaptureTimeInferred is then true). meta.NotCollected is sorted
+// too. New keeps the slices it is
 // given and may reorder them.
 func New(format Format, meta Meta, objs []*Object, sources []*GitSource, logs []*Log, checks []*Check) *Bundle {
 	b := &Bundle{Format: format, Meta: meta, Sources: sources, Logs: logs, Checks: checks}
@@ -29,6 +30,9 @@ func New(format Format, meta Meta, objs []*Object, sources []*GitSource, logs []
 	})
 	slices.SortStableFunc(b.Checks, func(x, y *Check) int {
 		return cmp.Or(cmp.Compare(x.File, y.File), cmp.Compare(x.Name, y.Name))
+	})
+	slices.SortStableFunc(b.Meta.NotCollected, func(x, y NotCollected) int {
+		return cmp.Or(cmp.Compare(x.Resource, y.Resource), cmp.Compare(x.Namespace, y.Namespace), cmp.Compare(x.Reason, y.Reason))
 	})
 	b.Index = NewIndex(b.Objects, b.Logs)
 	if meta.CreatedAt != nil {
