@@ -19,13 +19,13 @@ func (a *analysis) converge(s *subject) verdict {
 	o := s.obj
 	switch o.GetKind() {
 	case "Deployment":
-		return deploymentVerdict(o, s.pods)
+		return deploymentVerdict(a.ix, o, s.pods)
 	case "StatefulSet":
 		return statefulSetVerdict(a.ix, o, s.pods)
 	case "DaemonSet":
-		return daemonSetVerdict(o, s.pods)
+		return daemonSetVerdict(a.ix, o, s.pods)
 	case "ReplicaSet":
-		return replicaSetVerdict(o, s.pods)
+		return replicaSetVerdict(a.ix, o, s.pods)
 	case "Job":
 		return jobVerdict(o, s.pods)
 	case "CronJob":
@@ -86,9 +86,12 @@ func podNames(ps []*bundle.Object) string {
 	return strings.Join(n, ", ")
 }
 
-func readiness(ps podSet, ready, want int64, what string) verdict {
+func readiness(ix *bundle.Index, ps podSet, ready, want int64, what string) verdict {
 	if r, ok := firstFailing(ps, false); ok {
 		return verdict{Failed, fmt.Sprintf("%d of %d %s ready; %s", ready, want, what, r)}
+	}
+	if p := firstUnready(ps, false); p != nil {
+		return verdict{Progressing, fmt.Sprintf("%d of %d %s ready; Pod %s/%s: %s", ready, want, what, p.GetNamespace(), p.GetName(), unreadyWhy(ix, p))}
 	}
 	return verdict{Progressing, fmt.Sprintf("%d of %d %s ready", ready, want, what)}
 }

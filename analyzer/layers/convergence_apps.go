@@ -6,7 +6,7 @@ import (
 	"github.com/rift-dev/rift/analyzer/bundle"
 )
 
-func deploymentVerdict(o *bundle.Object, ps podSet) verdict {
+func deploymentVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
 	if v, ok := generationLag(o); ok {
 		return v
 	}
@@ -41,14 +41,17 @@ func deploymentVerdict(o *bundle.Object, ps podSet) verdict {
 			if want-avail >= maxU && total >= want+maxS {
 				if p := firstUnready(ps, true); p != nil {
 					return verdict{Blocked, fmt.Sprintf("maxUnavailable=%d and maxSurge=%d are used up: new Pod %s/%s is not Ready (%s), so no old pod can be replaced%s",
-						maxU, maxS, p.GetNamespace(), p.GetName(), orNone(podReason(p)), onOld(old, ps))}
+						maxU, maxS, p.GetNamespace(), p.GetName(), unreadyWhy(ix, p), onOld(old, ps))}
 				}
 			}
+		}
+		if updated >= want && total <= updated {
+			return verdict{Progressing, fmt.Sprintf("all %d replicas are updated, but old pods are still running%s", want, onOld(old, ps))}
 		}
 		return verdict{Progressing, fmt.Sprintf("rolling update: %d of %d replicas on the current template%s", updated, want, onOld(old, ps))}
 	}
 	if avail < want {
-		return readiness(ps, avail, want, "replicas available,")
+		return readiness(ix, ps, avail, want, "replicas available and")
 	}
 	return verdict{Converged, fmt.Sprintf("%d of %d replicas updated and available%s", avail, want, atRevision(ps))}
 }
@@ -66,7 +69,7 @@ func statefulSetVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
 		return statefulSetUpdate(ix, o, ps, old)
 	}
 	if ready < want {
-		return readiness(ps, ready, want, "replicas")
+		return readiness(ix, ps, ready, want, "replicas")
 	}
 	return verdict{Converged, fmt.Sprintf("%d of %d replicas ready%s", ready, want, atRevision(ps))}
 }
@@ -104,7 +107,7 @@ func statefulSetUpdate(ix *bundle.Index, o *bundle.Object, ps podSet, old []*bun
 	return verdict{Progressing, fmt.Sprintf("rolling update: %d of %d replicas on updateRevision (%s)%s", updated, want, revs, onOld(old, ps))}
 }
 
-func daemonSetVerdict(o *bundle.Object, ps podSet) verdict {
+func daemonSetVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
 	if v, ok := generationLag(o); ok {
 		return v
 	}
@@ -120,13 +123,13 @@ func daemonSetVerdict(o *bundle.Object, ps podSet) verdict {
 		maxU := scaledValue(mapAt(m, "spec", "updateStrategy", "rollingUpdate")["maxUnavailable"], desired, "1", false)
 		if numOr(m, 0, "status", "numberUnavailable") >= maxU {
 			if p := firstUnready(ps, false); p != nil {
-				return verdict{Blocked, fmt.Sprintf("maxUnavailable=%d is used up: Pod %s/%s is not Ready (%s), so the rolling update cannot take down another pod%s", maxU, p.GetNamespace(), p.GetName(), orNone(podReason(p)), onOld(old, ps))}
+				return verdict{Blocked, fmt.Sprintf("maxUnavailable=%d is used up: Pod %s/%s is not Ready (%s), so the rolling update cannot take down another pod%s", maxU, p.GetNamespace(), p.GetName(), unreadyWhy(ix, p), onOld(old, ps))}
 			}
 		}
 		return verdict{Progressing, fmt.Sprintf("rolling update: %d of %d pods updated%s", updated, desired, onOld(old, ps))}
 	}
 	if ready < desired {
-		return readiness(ps, ready, desired, "pods")
+		return readiness(ix, ps, ready, desired, "pods")
 	}
 	if mis := numOr(m, 0, "status", "numberMisscheduled"); mis > 0 {
 		return verdict{Progressing, fmt.Sprintf("%d pods run on nodes they should not", mis)}
@@ -134,7 +137,7 @@ func daemonSetVerdict(o *bundle.Object, ps podSet) verdict {
 	return verdict{Converged, fmt.Sprintf("%d of %d pods ready%s", ready, desired, atRevision(ps))}
 }
 
-func replicaSetVerdict(o *bundle.Object, ps podSet) verdict {
+func replicaSetVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
 	if v, ok := generationLag(o); ok {
 		return v
 	}
@@ -145,7 +148,7 @@ func replicaSetVerdict(o *bundle.Object, ps podSet) verdict {
 	want := numOr(m, 1, "spec", "replicas")
 	ready := numOr(m, 0, "status", "readyReplicas")
 	if ready < want {
-		return readiness(ps, ready, want, "replicas")
+		return readiness(ix, ps, ready, want, "replicas")
 	}
 	return verdict{Converged, fmt.Sprintf("%d of %d replicas ready", ready, want)}
 }

@@ -2,6 +2,7 @@ package layers
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
@@ -49,7 +50,7 @@ func (a *analysis) fluxVerdict(o *bundle.Object) verdict {
 	if lag := a.revisionLag(o); lag != "" {
 		return verdict{Progressing, lag}
 	}
-	return verdict{Converged, "Ready: " + c.Message}
+	return verdict{Converged, strings.TrimSpace("Ready=True " + c.Reason + ": " + c.Message)}
 }
 
 // revisionLag compares what a Kustomization applied with what its source

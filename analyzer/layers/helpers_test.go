@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"sigs.k8s.io/yaml"
 )
 
@@ -115,3 +116,9 @@ func stageOf(w Workload, name string) Stage {
 	}
 	return Stage{}
 }
+
+func objectOf(m map[string]any) *bundle.Object {
+	return &bundle.Object{Unstructured: &unstructured.Unstructured{Object: m}}
+}
+
+func contains(s, sub string) bool { return strings.Contains(s, sub) }

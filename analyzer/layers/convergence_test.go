@@ -1,0 +1,57 @@
+package layers
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+func loadYAMLFile(t *testing.T, path string) []Workload {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Build(fromYAML(t, string(data)))
+}
+
+func TestConvergence(t *testing.T) {
+	tests := []struct {
+		file, workload, want string
+		reasonHas            []string
+	}{
+		{"statefulset-unready-pod-blocks-rolling-update", "StatefulSet/data/db", Blocked, []string{"Pod data/db-1", "CrashLoopBackOff", "OrderedReady", "67250"}},
+		{"statefulset-ondelete-old-pods", "StatefulSet/cache/redis", Blocked, []string{"OnDelete", "redis-0"}},
+		{"statefulset-partition-holds-ordinals", "StatefulSet/shop/web", Blocked, []string{"partition=2", "web-0, web-1"}},
+		{"statefulset-rolling-update-in-progress", "StatefulSet/data/zk", Progressing, []string{"1 of 2 replicas on updateRevision", "zk-0"}},
+		{"deployment-paused-mid-rollout", "Deployment/shop/api", Blocked, []string{"paused"}},
+		{"deployment-progress-deadline-exceeded", "Deployment/shop/api", Failed, []string{"ProgressDeadlineExceeded", "api-6c7d-x1", "ImagePullBackOff"}},
+		{"deployment-maxunavailable-used-up", "Deployment/shop/web", Blocked, []string{"maxUnavailable=0", "maxSurge=1", "web-new-a", "web-old-a, web-old-b"}},
+		{"deployment-pod-on-older-template-hash", "Deployment/shop/cart", Progressing, []string{"older pod-template-hash than 5d5d", "cart-4c4c-old"}},
+		{"deployment-generation-not-observed", "Deployment/shop/api", Progressing, []string{"observed generation 8 of 9"}},
+		{"deployment-converged", "Deployment/shop/api", Converged, []string{"1 of 1", "pod-template-hash 77"}},
+		{"daemonset-ondelete-old-pods", "DaemonSet/ops/agent", Blocked, []string{"OnDelete", "agent-x1"}},
+		{"daemonset-maxunavailable-used-up", "DaemonSet/ops/agent", Blocked, []string{"maxUnavailable=1", "agent-n1"}},
+		{"job-backoff-limit-exceeded", "Job/shop/migrate", Failed, []string{"BackoffLimitExceeded"}},
+		{"job-suspended", "Job/shop/report", Blocked, []string{"suspend"}},
+		{"pod-unschedulable", "Pod/ml/trainer", Blocked, []string{"Insufficient nvidia.com/gpu"}},
+		{"pod-crashloop", "Pod/shop/worker", Failed, []string{"CrashLoopBackOff"}},
+		{"kustomization-suspended", "Kustomization/flux-system/apps", Blocked, []string{"suspend"}},
+		{"kustomization-behind-source", "Kustomization/flux-system/apps", Progressing, []string{"main@222222222222", "main@111111111111"}},
+		{"helmrelease-upgrade-failed", "HelmRelease/apps/podinfo", Failed, []string{"UpgradeFailed"}},
+		{"application-outofsync-manual", "Application/argocd/guestbook", Blocked, []string{"automated sync is off"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			w := findWorkload(t, loadYAMLFile(t, "testdata/convergence/"+tc.file+".yaml"), tc.workload)
+			if w.Convergence != tc.want {
+				t.Errorf("convergence = %s (%s), want %s", w.Convergence, w.ConvergenceReason, tc.want)
+			}
+			for _, s := range tc.reasonHas {
+				if !strings.Contains(w.ConvergenceReason, s) {
+					t.Errorf("reason %q lacks %q", w.ConvergenceReason, s)
+				}
+			}
+		})
+	}
+}
