@@ -1,0 +1,43 @@
+package rift.rules.config_missing_test
+
+import data.rift.rules.config_missing
+
+pod := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "api-1", "namespace": "shop"},
+	"status": {"containerStatuses": [{"name": "api", "state": {"waiting": {"reason": "CreateContainerConfigError", "message": "secret \"app-secrets\" not found"}}}]}}
+
+base := {"objects": {"Pod": {"shop": {"api-1": pod}}}, "pod_services": {}, "events_by_object": {}, "bundle": {"notCollectedResources": {}}}
+
+test_missing_secret_explains_pod if {
+	hs := config_missing.hypothesis with input as base
+	some s in hs
+	s.subject == {"apiVersion": "v1", "kind": "Secret", "namespace": "shop", "name": "app-secrets"}
+	s.status == "supported"
+	{"cause": "config-missing", "subject": {"apiVersion": "v1", "kind": "Pod", "namespace": "shop", "name": "api-1"}} in s.explains
+	some p in hs
+	p.subject.kind == "Pod"
+}
+
+test_secrets_not_collected_is_open if {
+	some s in config_missing.hypothesis with input as object.union(base, {"bundle": {"notCollectedResources": {"secrets": true}}})
+	s.subject.kind == "Secret"
+	s.status == "open"
+}
+
+test_configmap_from_failed_mount if {
+	p := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "api-1", "namespace": "shop"}, "status": {}}
+	some s in config_missing.hypothesis with input as object.union(base, {
+		"objects": {"Pod": {"shop": {"api-1": p}}},
+		"events_by_object": {"Pod/shop/api-1": [{"reason": "FailedMount", "message": "MountVolume.SetUp failed for volume \"cfg\" : configmap \"api-config\" not found"}]},
+	})
+	s.subject.kind == "ConfigMap"
+}
+
+test_existing_secret_only_pod if {
+	hs := config_missing.hypothesis with input as object.union(base, {"objects": {"Secret": {"shop": {"app-secrets": {}}}}})
+	count(hs) == 1
+}
+
+test_healthy_pod if {
+	healthy := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "api-1", "namespace": "shop"}, "status": {}}
+	count(config_missing.hypothesis) == 0 with input as object.union(object.remove(base, {"objects"}), {"objects": {"Pod": {"shop": {"api-1": healthy}}}})
+}

@@ -1,0 +1,25 @@
+package rift.rules.crash_loop_test
+
+import data.rift.rules.crash_loop
+
+pod(waiting) := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "web-1", "namespace": "shop"}, "status": {"containerStatuses": [{
+	"name": "web", "restartCount": 7,
+	"state": {"waiting": waiting},
+	"lastState": {"terminated": {"exitCode": 1, "reason": "Error", "finishedAt": "2026-01-01T00:00:00Z"}},
+}]}}
+
+test_crash_loop_positive if {
+	hs := crash_loop.hypothesis with input as {
+		"objects": {"Pod": {"shop": {"web-1": pod({"reason": "CrashLoopBackOff", "message": "back-off"})}}},
+		"pod_services": {"shop/web-1": ["web"]}, "events_by_object": {},
+	}
+	some h in hs
+	h.subject.name == "web-1"
+	contains(h.summary, "exit code 1")
+	startswith(h.nextCheck, "kubectl logs web-1 -n shop -c web --previous")
+	{"cause": "no-endpoints", "subject": {"apiVersion": "v1", "kind": "Service", "namespace": "shop", "name": "web"}} in h.explains
+}
+
+test_crash_loop_negative_running if {
+	count(crash_loop.hypothesis) == 0 with input as {"objects": {"Pod": {"shop": {"web-1": pod({"reason": "ContainerCreating"})}}}, "pod_services": {}, "events_by_object": {}}
+}

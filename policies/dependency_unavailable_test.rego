@@ -1,0 +1,30 @@
+package rift.rules.dependency_unavailable_test
+
+import data.rift.rules.dependency_unavailable
+
+pod := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "api-1", "namespace": "shop"}}
+
+logs(line) := {"shop/api-1": [{"container": "api", "file": "logs/shop/api-1/api.log", "lines": ["starting", line]}]}
+
+test_service_target if {
+	some h in dependency_unavailable.hypothesis with input as {
+		"logs": logs("dial tcp kafka.kafka.svc.cluster.local:9092: connect: connection refused"),
+		"objects": {"Pod": {"shop": {"api-1": pod}}, "Service": {"kafka": {"kafka": {}}}},
+	}
+	h.subject == {"apiVersion": "v1", "kind": "Service", "namespace": "kafka", "name": "kafka"}
+	startswith(h.nextCheck, "kubectl get endpointslices -n kafka")
+	h.supporting[0].file == "logs/shop/api-1/api.log"
+}
+
+test_external_host if {
+	some h in dependency_unavailable.hypothesis with input as {
+		"logs": logs("dial tcp db.example.com:5432: i/o timeout"),
+		"objects": {"Pod": {"shop": {"api-1": pod}}},
+	}
+	h.subject.kind == "Host"
+	h.nextCheck == "dig +short db.example.com"
+}
+
+test_clean_log_negative if {
+	count(dependency_unavailable.hypothesis) == 0 with input as {"logs": logs("listening on :8080"), "objects": {"Pod": {"shop": {"api-1": pod}}}}
+}

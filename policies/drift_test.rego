@@ -1,0 +1,28 @@
+package rift.rules.drift_test
+
+import data.rift.rules.drift
+
+workload(gitops, between, owner) := {"ref": {"kind": "Deployment", "namespace": "tracing", "name": "tempo"},
+	"layers": [{"name": "gitops", "status": gitops}],
+	"pods": [{"name": "tempo-abc"}],
+	"divergences": [{"between": between, "object": {"apiVersion": "apps/v1", "kind": "Deployment", "namespace": "tracing", "name": "tempo"},
+		"path": "spec.template.spec.containers[name=tempo].resources.limits.memory", "expected": "768Mi", "observed": "384Mi", "owner": owner}]}
+
+test_drift_with_manager if {
+	some h in drift.hypothesis with input as {"workloads": {"Deployment/tracing/tempo": workload("ok", ["rendered", "applied"], "kubectl-set")}}
+	contains(h.summary, "field manager kubectl-set")
+	{"cause": "oom-killed", "subject": {"apiVersion": "v1", "kind": "Pod", "namespace": "tracing", "name": "tempo-abc"}} in h.explains
+}
+
+test_drift_without_manager if {
+	some h in drift.hypothesis with input as {"workloads": {"Deployment/tracing/tempo": workload("ok", ["desired", "applied"], "")}}
+	not contains(h.summary, "field manager")
+}
+
+test_in_flight_apply_is_not_drift if {
+	count(drift.hypothesis) == 0 with input as {"workloads": {"Deployment/tracing/tempo": workload("progressing", ["rendered", "applied"], "")}}
+}
+
+test_runtime_divergence_is_not_drift if {
+	count(drift.hypothesis) == 0 with input as {"workloads": {"Deployment/tracing/tempo": workload("ok", ["controller", "runtime"], "")}}
+}

@@ -1,0 +1,25 @@
+package rift.rules.oom_killed_test
+
+import data.rift.rules.oom_killed
+
+pod(last, state) := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "tempo-0", "namespace": "tracing"},
+	"spec": {"containers": [{"name": "tempo", "resources": {"limits": {"memory": "384Mi"}}}]},
+	"status": {"containerStatuses": [{"name": "tempo", "restartCount": 4, "lastState": last, "state": state}]}}
+
+test_oom_last_state if {
+	p := pod({"terminated": {"reason": "OOMKilled", "exitCode": 137}}, {"waiting": {"reason": "CrashLoopBackOff"}})
+	some h in oom_killed.hypothesis with input as {"objects": {"Pod": {"tracing": {"tempo-0": p}}}, "pod_services": {}}
+	contains(h.summary, "384Mi")
+	{"cause": "crash-loop", "subject": {"apiVersion": "v1", "kind": "Pod", "namespace": "tracing", "name": "tempo-0"}} in h.explains
+}
+
+test_oom_current_state_unset_limit if {
+	p := json.patch(pod({}, {"terminated": {"reason": "OOMKilled"}}), [{"op": "remove", "path": "/spec/containers/0/resources"}])
+	some h in oom_killed.hypothesis with input as {"objects": {"Pod": {"tracing": {"tempo-0": p}}}, "pod_services": {}}
+	contains(h.summary, "unset")
+}
+
+test_oom_negative if {
+	p := pod({"terminated": {"reason": "Error", "exitCode": 1}}, {"running": {}})
+	count(oom_killed.hypothesis) == 0 with input as {"objects": {"Pod": {"tracing": {"tempo-0": p}}}, "pod_services": {}}
+}

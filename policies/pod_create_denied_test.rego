@@ -1,0 +1,19 @@
+package rift.rules.pod_create_denied_test
+
+import data.rift.rules.pod_create_denied
+
+ev(msg) := {"reason": "FailedCreate", "message": msg, "time": "2026-01-01T00:00:00Z", "count": 4,
+	"object": {"apiVersion": "apps/v1", "kind": "ReplicaSet", "namespace": "shop", "name": "web-1", "uid": "u", "fieldPath": ""}}
+
+test_webhook_denial if {
+	some h in pod_create_denied.hypothesis with input as {"events_by_reason": {"FailedCreate": [ev("Error creating: admission webhook \"validate.kyverno.svc-fail\" denied the request")]}}
+	h.subject.kind == "ReplicaSet"
+}
+
+test_pod_security if {
+	count(pod_create_denied.hypothesis) == 1 with input as {"events_by_reason": {"FailedCreate": [ev("pods \"x\" is forbidden: violates PodSecurity \"restricted:latest\"")]}}
+}
+
+test_quota_is_not_denial if {
+	count(pod_create_denied.hypothesis) == 0 with input as {"events_by_reason": {"FailedCreate": [ev("forbidden: exceeded quota: compute")]}}
+}
