@@ -155,3 +155,5 @@ func encodings(v string) []string {
 	}
 	return out
 }
+
+func b64s(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
