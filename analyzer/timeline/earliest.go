@@ -24,6 +24,7 @@ func walkChain(es []Entry, idx []int, ex explainer) chainWalk {
 	first, fallback := -1, -1
 	firstByReason := map[string]int{}
 	firstOnObject := map[string]int{}
+	firstRealOnObject := map[string]int{}
 	firstByObjReason := map[string]int{}
 	for _, i := range idx {
 		f := &es[i]
@@ -43,9 +44,15 @@ func walkChain(es []Entry, idx []int, ex explainer) chainWalk {
 			var ok bool
 			switch {
 			case r.Cause == "*" && r.SameObject:
-				c, ok = firstOnObject[obj]
+				if c, ok = firstRealOnObject[obj]; !ok {
+					c, ok = firstOnObject[obj]
+				}
 			case r.Cause == "*":
-				c, ok = first, first >= 0
+				// Blame the first real failure, not an earlier effect.
+				c, ok = w.root, w.root >= 0
+				if !ok {
+					c, ok = first, first >= 0
+				}
 			case r.SameObject:
 				c, ok = firstByObjReason[obj+"\x00"+r.Cause]
 			default:
@@ -77,6 +84,9 @@ func walkChain(es []Entry, idx []int, ex explainer) chainWalk {
 		}
 		setFirst(firstByReason, f.Reason, i)
 		setFirst(firstOnObject, obj, i)
+		if !ex.pureEffect(f.Reason) {
+			setFirst(firstRealOnObject, obj, i)
+		}
 		setFirst(firstByObjReason, obj+"\x00"+f.Reason, i)
 	}
 	if w.root < 0 {

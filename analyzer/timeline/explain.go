@@ -54,6 +54,10 @@ var defaultExplanations = []Explanation{
 	{Cause: "ErrImagePull", Effect: "Failed", SameObject: true, Why: "the waiting reason and the pull failure event are the same failure"},
 
 	// Secrets and config: delivery fails before the container can start.
+	{Cause: "SecretSyncedError", Effect: "UpdateFailed", SameObject: true, Why: "the ExternalSecret's event and its condition report the same sync failure"},
+	{Cause: "UpdateFailed", Effect: "SecretSyncedError", SameObject: true, Why: "the ExternalSecret's condition and its event report the same sync failure"},
+	{Cause: "UpdateFailed", Effect: "CreateContainerConfigError", Why: "the ExternalSecret did not produce the Secret the pod needs"},
+	{Cause: "UpdateFailed", Effect: "Failed", Why: "the kubelet cannot create the container without the Secret"},
 	{Cause: "SecretSyncedError", Effect: "CreateContainerConfigError", Why: "the ExternalSecret did not produce the Secret the pod needs"},
 	{Cause: "SecretSyncedError", Effect: "FailedMount", Why: "the ExternalSecret did not produce the Secret the pod mounts"},
 	{Cause: "SecretSyncedError", Effect: "Failed", Why: "the kubelet cannot create the container without the Secret"},
