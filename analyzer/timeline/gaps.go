@@ -36,9 +36,11 @@ func (bd *builder) markConfidence(es []Entry) {
 // only in state.
 func (bd *builder) findGaps(es []Entry) []string {
 	var gaps []string
+	uncollected := map[string]bool{}
 	for _, nc := range bd.b.Meta.NotCollected {
 		if nc.Resource == "events" || nc.Resource == "events.events.k8s.io" {
 			ns := nc.Namespace
+			uncollected[ns] = true
 			if ns == "" {
 				ns = "all namespaces"
 			}
@@ -64,7 +66,7 @@ func (bd *builder) findGaps(es []Entry) []string {
 		}
 	}
 	for _, ns := range sortedKeys(objNS) {
-		if !eventNS[ns] {
+		if !eventNS[ns] && !uncollected[ns] && !uncollected[""] {
 			gaps = append(gaps, fmt.Sprintf("no events for namespace %s: they expire after about %s or were not collected; its failures are known only from conditions and container state",
 				ns, bd.opts.EventTTL))
 		}
