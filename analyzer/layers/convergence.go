@@ -18,6 +18,12 @@ type verdict struct{ status, reason string }
 func (a *analysis) converge(s *subject) verdict {
 	o := s.obj
 	switch o.GetKind() {
+	case "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Job", "Application":
+		if mapAt(o.Object, "status") == nil {
+			return verdict{Unknown, "the bundle holds no status for this object"}
+		}
+	}
+	switch o.GetKind() {
 	case "Deployment":
 		return deploymentVerdict(a.ix, o, s.pods)
 	case "StatefulSet":

@@ -96,3 +96,5 @@ func TestFixtures(t *testing.T) {
 		})
 	}
 }
+
+func cmpDiff(want, got any) string { return cmp.Diff(want, got) }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"sigs.k8s.io/yaml"
@@ -122,3 +124,6 @@ func objectOf(m map[string]any) *bundle.Object {
 }
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
+// cmpEmpty treats nil and empty maps alike.
+func cmpEmpty() cmp.Option { return cmpopts.EquateEmpty() }

@@ -65,7 +65,16 @@ func (a *analysis) acceptedStage(s *subject, divs []Divergence) Stage {
 	}
 	if drift > 0 {
 		e = append(e, evidence.Evidence{Object: refPtr(o), Message: fmt.Sprintf("%d declared fields differ from the rendered manifest: the desired generation is not applied", drift)})
-		return stage(StageAccepted, StatusProgressing, e...)
+		// The reconciler says whether the apply is still coming or was
+		// refused (a webhook denial, an invalid manifest, a suspension).
+		st := StatusProgressing
+		for _, r := range s.owners {
+			if v := a.converge(&subject{obj: r}); v.status == Failed || v.status == Blocked {
+				st = StatusFailed
+				e = append(e, ev(r, "status.conditions", v.status+": "+v.reason, nil))
+			}
+		}
+		return stage(StageAccepted, st, e...)
 	}
 	return stage(StageAccepted, StatusOK, e...)
 }
