@@ -40,7 +40,7 @@ hypothesis contains h if {
 	}
 }
 
-gaps(obj) := {g | some g in [revision_gap(obj), generation_gap(obj)]}
+gaps(obj) := {g | g := revision_gap(obj)} | {g | g := generation_gap(obj)}
 
 revision_gap(obj) := lib.field(obj, "status.lastAppliedRevision", sprintf("applied %s, source artifact at %s", [applied, latest])) if {
 	applied := obj.status.lastAppliedRevision

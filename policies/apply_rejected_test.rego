@@ -1,0 +1,28 @@
+package rift.rules.apply_rejected_test
+
+import data.rift.rules.apply_rejected
+
+obj(kind, reason, msg) := {"apiVersion": "x/v1", "kind": kind, "metadata": {"name": "podinfo", "namespace": "default"},
+	"status": {"conditions": [{"type": "Ready", "status": "False", "reason": reason, "message": msg}]}}
+
+test_kyverno_denial_on_helm_upgrade if {
+	hr := json.patch(obj("HelmRelease", "UpgradeFailed", "Helm upgrade failed: cannot patch \"podinfo\" with kind Deployment: admission webhook \"validate.kyverno.svc-fail\" denied the request"),
+		[{"op": "add", "path": "/status/history", "value": [{"chartVersion": "6.5.4", "status": "failed"}]}])
+	some h in apply_rejected.hypothesis with input as {"objects": {"HelmRelease": {"default": {"podinfo": hr}}}, "referenced_by": {}}
+	count(h.supporting) == 2
+}
+
+test_missing_crd if {
+	count(apply_rejected.hypothesis) == 1 with input as {"objects": {"Kustomization": {"default": {"podinfo": obj("Kustomization", "ReconciliationFailed", "CronJob/scale-dev-up namespace not specified: the server could not find the requested resource")}}}, "referenced_by": {}}
+}
+
+test_argo_sync_failed if {
+	app := {"apiVersion": "argoproj.io/v1alpha1", "kind": "Application", "metadata": {"name": "shop", "namespace": "argocd"},
+		"status": {"operationState": {"phase": "Failed", "message": "one or more objects failed to apply", "finishedAt": "2026-01-01T00:00:00Z"}}}
+	some h in apply_rejected.hypothesis with input as {"objects": {"Application": {"argocd": {"shop": app}}}}
+	h.subject.kind == "Application"
+}
+
+test_health_check_failure_negative if {
+	count(apply_rejected.hypothesis) == 0 with input as {"objects": {"Kustomization": {"default": {"podinfo": obj("Kustomization", "HealthCheckFailed", "timeout waiting for: [Deployment/default/podinfo status: 'InProgress']")}}}, "referenced_by": {}}
+}

@@ -1,0 +1,31 @@
+package rift.rules.dns_resolution_failed_test
+
+import data.rift.rules.dns_resolution_failed
+
+es := {"apiVersion": "external-secrets.io/v1beta1", "kind": "ExternalSecret", "metadata": {"name": "app", "namespace": "shop"},
+	"status": {"conditions": [{"type": "Ready", "status": "False", "reason": "SecretSyncedError",
+		"message": "dial tcp: lookup vault.internal.example on 10.96.0.10:53: no such host"}]}}
+
+test_condition_explains_external_secret if {
+	some h in dns_resolution_failed.hypothesis with input as {"objects": {"ExternalSecret": {"shop": {"app": es}}}, "events_by_object": {}, "logs": {}}
+	h.subject == {"apiVersion": "", "kind": "Host", "namespace": "", "name": "vault.internal.example"}
+	{"cause": "external-secret-failed", "subject": {"apiVersion": "external-secrets.io/v1beta1", "kind": "ExternalSecret", "namespace": "shop", "name": "app"}} in h.explains
+}
+
+test_event_and_log if {
+	hs := dns_resolution_failed.hypothesis with input as {
+		"objects": {"Pod": {"shop": {"api-1": {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "api-1", "namespace": "shop"}}}}},
+		"events_by_object": {"GitRepository/flux-system/app": [{"type": "Warning", "reason": "GitOperationFailed", "time": "", "message": "Could not resolve host: github.example",
+			"object": {"apiVersion": "source.toolkit.fluxcd.io/v1", "kind": "GitRepository", "namespace": "flux-system", "name": "app", "uid": "", "fieldPath": ""}}]},
+		"logs": {"shop/api-1": [{"file": "f", "lines": ["getaddrinfo ENOTFOUND redis.shop"]}]},
+	}
+	count(hs) == 2
+	some h in hs
+	h.subject.name == "redis.shop"
+	{"cause": "crash-loop", "subject": {"apiVersion": "v1", "kind": "Pod", "namespace": "shop", "name": "api-1"}} in h.explains
+}
+
+test_other_failure_negative if {
+	ok := json.patch(es, [{"op": "replace", "path": "/status/conditions/0/message", "value": "secret not found in provider"}])
+	count(dns_resolution_failed.hypothesis) == 0 with input as {"objects": {"ExternalSecret": {"shop": {"app": ok}}}, "events_by_object": {}, "logs": {}}
+}

@@ -1,0 +1,30 @@
+package rift.rules.reconcile_suspended_test
+
+import data.rift.rules.reconcile_suspended
+
+ks(suspend, applied) := {"apiVersion": "kustomize.toolkit.fluxcd.io/v1", "kind": "Kustomization", "metadata": {"name": "apps", "namespace": "flux-system"},
+	"spec": {"suspend": suspend, "sourceRef": {"kind": "GitRepository", "name": "infra"}},
+	"status": {"lastAppliedRevision": applied}}
+
+repo := {"status": {"artifact": {"revision": "main@sha1:bbb"}}}
+
+test_suspended_while_git_moved if {
+	some h in reconcile_suspended.hypothesis with input as {"objects": {"Kustomization": {"flux-system": {"apps": ks(true, "main@sha1:aaa")}}, "GitRepository": {"flux-system": {"infra": repo}}}}
+	h.status == "supported"
+}
+
+test_suspended_at_latest_is_open if {
+	some h in reconcile_suspended.hypothesis with input as {"objects": {"Kustomization": {"flux-system": {"apps": ks(true, "main@sha1:bbb")}}, "GitRepository": {"flux-system": {"infra": repo}}}}
+	h.status == "open"
+}
+
+test_argo_manual_out_of_sync if {
+	app := {"apiVersion": "argoproj.io/v1alpha1", "kind": "Application", "metadata": {"name": "shop", "namespace": "argocd"}, "spec": {"syncPolicy": {}}, "status": {"sync": {"status": "OutOfSync", "revision": "abc"}}}
+	some h in reconcile_suspended.hypothesis with input as {"objects": {"Application": {"argocd": {"shop": app}}}}
+	h.nextCheck == "argocd app diff shop"
+}
+
+test_not_suspended_negative if {
+	app := {"apiVersion": "argoproj.io/v1alpha1", "kind": "Application", "metadata": {"name": "shop", "namespace": "argocd"}, "spec": {"syncPolicy": {"automated": {}}}, "status": {"sync": {"status": "OutOfSync"}}}
+	count(reconcile_suspended.hypothesis) == 0 with input as {"objects": {"Kustomization": {"flux-system": {"apps": ks(false, "main@sha1:aaa")}}, "Application": {"argocd": {"shop": app}}}}
+}
