@@ -1,6 +1,6 @@
 // Core helpers. The report arrives as JSON in #report-data; every view is
-// built from it with DOM calls (never innerHTML), so no value from the bundle
-// is ever parsed as markup.
+// built from it with DOM calls that set text, so no value from the bundle is
+// ever parsed as markup.
 const R = JSON.parse(document.getElementById('report-data').textContent);
 const LAYERS = ['desired', 'rendered', 'gitops', 'applied', 'controller', 'runtime', 'dependencies', 'external'];
 const STAGES = ['accepted', 'actedOn', 'scheduled', 'pulled', 'started', 'ready', 'routed'];
@@ -74,6 +74,6 @@ function kv(pairs) {
 
 function showPanel(id, title, nodes) {
   const p = document.getElementById(id);
-  p.replaceChildren(el('h3', { text: title }), ...nodes);
+  p.replaceChildren(el('h3', { text: title }), ...nodes.filter((n) => n !== null && n !== undefined && n !== false));
   p.hidden = false;
 }

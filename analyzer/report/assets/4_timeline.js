@@ -35,8 +35,10 @@ function renderAxis() {
   const axis = $('#time-axis');
   const longRange = T.t1 - T.t0 > 36 * 3600 * 1000;
   const ticks = [];
+  const ep = T.earliest >= 0 ? pct(ms(R.timeline[T.earliest].time)) : -100;
   for (let k = 1; k < 6; k++) {
     const t = T.t0 + (k * (T.t1 - T.t0)) / 6;
+    if (Math.abs(pct(t) - ep) < 10) continue; // keep the earliest-failure label readable
     const iso = new Date(t).toISOString();
     ticks.push(el('span', { class: 'tick', style: 'left:' + pct(t).toFixed(3) + '%', text: longRange ? iso.slice(5, 16).replace('T', ' ') : iso.slice(11, 19) }));
   }

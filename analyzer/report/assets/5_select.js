@@ -75,6 +75,8 @@ App.gotoEvidence = function (ev) {
       score = t < a ? a - t : t > b ? t - b : 0;
     }
     if (ev.event && e.reason !== ev.event) score += 1e12;
+    if (isNaN(t) && !ev.event && !e.failure) score += 1; // an undated fact most likely explains a failure
+
     if (score < bestScore) { best = i; bestScore = score; }
   }
   if (best >= 0) App.selectEntry(best);
