@@ -33,7 +33,8 @@ type source interface {
 type limiter struct {
 	opts       LoadOptions
 	entries    int
-	total      int64
+	total      int64 // bytes of admitted files
+	declared   int64 // bytes of all files, skipped ones too, for the ratio
 	compressed int64 // archive size; 0 for directories
 }
 
@@ -45,6 +46,15 @@ func (l *limiter) admit(name string, size int64) (skip, stop *LoadError) {
 		return nil, &LoadError{Doc: -1, Reason: fmt.Sprintf(
 			"more than %d entries; the rest is not read (raise --max-entries)", l.opts.MaxEntries)}
 	}
+	// A skipped member still has to be decompressed to reach the next one,
+	// so the ratio counts it: a 1 GiB member in a 1 MiB archive is a bomb
+	// even though it is never read.
+	l.declared += size
+	if l.compressed > 0 && l.declared > RatioFloor && l.declared/l.compressed > l.opts.MaxRatio {
+		return nil, &LoadError{File: name, Doc: -1, Reason: fmt.Sprintf(
+			"compression ratio passes %d:1 here (%d bytes declared by a %d-byte archive), a likely decompression bomb; the rest is not read (raise --max-ratio)",
+			l.opts.MaxRatio, l.declared, l.compressed)}
+	}
 	if size > l.opts.MaxFileBytes {
 		return &LoadError{File: name, Doc: -1, Reason: fmt.Sprintf(
 			"file is %d bytes, over the limit of %d (raise --max-file-size); skipped", size, l.opts.MaxFileBytes)}, nil
@@ -53,11 +63,6 @@ func (l *limiter) admit(name string, size int64) (skip, stop *LoadError) {
 	if l.total > l.opts.MaxTotalBytes {
 		return nil, &LoadError{File: name, Doc: -1, Reason: fmt.Sprintf(
 			"total uncompressed size passes %d bytes here; the rest is not read (raise --max-total-size)", l.opts.MaxTotalBytes)}
-	}
-	if l.compressed > 0 && l.total > RatioFloor && l.total/l.compressed > l.opts.MaxRatio {
-		return nil, &LoadError{File: name, Doc: -1, Reason: fmt.Sprintf(
-			"compression ratio passes %d:1 here (%d bytes from a %d-byte archive), a likely decompression bomb; the rest is not read (raise --max-ratio)",
-			l.opts.MaxRatio, l.total, l.compressed)}
 	}
 	return nil, nil
 }
