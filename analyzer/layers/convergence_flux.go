@@ -23,12 +23,18 @@ func (a *analysis) fluxVerdict(o *bundle.Object) verdict {
 	if boolAt(m, "spec", "suspend") {
 		return verdict{Blocked, "suspended (spec.suspend=true)"}
 	}
-	if v, ok := generationLag(o); ok {
-		return v
-	}
 	conds := conditions(m, "status", "conditions")
 	if len(conds) == 0 {
+		if v, ok := generationLag(o); ok {
+			return v
+		}
 		return verdict{Unknown, "no status conditions in the bundle"}
+	}
+	// Flux stamps each condition with the generation it describes; a
+	// status.observedGeneration of -1 only means no artifact was stored yet.
+	lag, lagging := generationLag(o)
+	if rg, ok := readyGeneration(m); ok && rg == numOr(m, -1, "metadata", "generation") {
+		lagging = false
 	}
 	if c, ok := findCond(conds, "Stalled"); ok && c.Status == "True" {
 		return verdict{Failed, fmt.Sprintf("Stalled %s: %s", c.Reason, c.Message)}
@@ -37,12 +43,18 @@ func (a *analysis) fluxVerdict(o *bundle.Object) verdict {
 	switch {
 	case !ok:
 		return verdict{Unknown, "no Ready condition"}
-	case c.Status == "Unknown":
+	case c.Status == "Unknown" || (lagging && c.Status == "True"):
 		return verdict{Progressing, fmt.Sprintf("reconciling: %s: %s", c.Reason, c.Message)}
 	case c.Status == "False" && progressingReasons[c.Reason]:
 		return verdict{Progressing, fmt.Sprintf("%s: %s", c.Reason, c.Message)}
 	case c.Status == "False":
-		return verdict{Failed, fmt.Sprintf("Ready=False %s: %s", c.Reason, c.Message)}
+		r := fmt.Sprintf("Ready=False %s: %s", c.Reason, c.Message)
+		if lagging {
+			r += " (the last outcome; " + lag.reason + ")"
+		}
+		return verdict{Failed, r}
+	case lagging:
+		return lag
 	}
 	if r, ok := findCond(conds, "Reconciling"); ok && r.Status == "True" {
 		return verdict{Progressing, fmt.Sprintf("reconciling: %s: %s", r.Reason, r.Message)}
@@ -100,4 +112,14 @@ func (a *analysis) serviceVerdict(o *bundle.Object) verdict {
 		return verdict{Progressing, fmt.Sprintf("%d of %d selected pods are ready endpoints", ready, len(pods))}
 	}
 	return verdict{Converged, fmt.Sprintf("%d of %d selected pods are ready endpoints", ready, len(pods))}
+}
+
+// readyGeneration is the generation the Ready condition describes.
+func readyGeneration(m map[string]any) (int64, bool) {
+	for _, c := range maps(sliceAt(m, "status", "conditions")) {
+		if str(c, "type") == "Ready" {
+			return num(c, "observedGeneration")
+		}
+	}
+	return 0, false
 }

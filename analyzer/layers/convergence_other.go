@@ -77,6 +77,10 @@ func podVerdict(a *analysis, p *bundle.Object) verdict {
 	if !podReady(p) {
 		return verdict{Progressing, "Running, not Ready: " + unreadyWhy(a.ix, p)}
 	}
+	if rp := str(m, "spec", "restartPolicy"); rp == "Never" || rp == "OnFailure" {
+		// A run-to-completion pod has converged when it has Succeeded.
+		return verdict{Progressing, "Running to completion (restartPolicy " + rp + ")"}
+	}
 	return verdict{Converged, "Running and Ready"}
 }
 

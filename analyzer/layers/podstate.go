@@ -1,6 +1,7 @@
 package layers
 
 import (
+	"fmt"
 	"sort"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
@@ -74,6 +75,19 @@ func podFailing(p *bundle.Object) string {
 	for _, cs := range containerStatuses(p) {
 		if r := str(cs, "state", "waiting", "reason"); failingWaits[r] {
 			return r
+		}
+	}
+	// A container of a running pod that exited with an error is crashing
+	// between two restarts, or done for good under restartPolicy Never.
+	phase := str(p.Object, "status", "phase")
+	if phase == "Running" || phase == "Pending" {
+		for _, cs := range containerStatuses(p) {
+			t := mapAt(cs, "state", "terminated")
+			// In a Pending pod only a repeated failure counts: an init
+			// container may fail once while a dependency comes up.
+			if t != nil && numOr(t, 0, "exitCode") != 0 && (phase == "Running" || numOr(cs, 0, "restartCount") > 0) {
+				return fmt.Sprintf("container %s terminated: %s (exit code %d)", str(cs, "name"), orNone(str(t, "reason")), numOr(t, 0, "exitCode"))
+			}
 		}
 	}
 	return ""
