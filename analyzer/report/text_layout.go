@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -62,7 +63,7 @@ func (t *textOut) para(indent int, s string) {
 // item writes a bullet (a short marker such as "-" or "+") and s with a
 // hanging indent, so wrapped lines align under the text.
 func (t *textOut) item(indent int, bullet, style, s string) {
-	hang := indent + runewidth.StringWidth(bullet) + 1
+	hang := indent + visibleWidth(bullet) + 1
 	for i, l := range wrap(s, t.width-hang) {
 		if i == 0 {
 			t.printf("%s%s %s\n", spaces(indent), t.paint(style, bullet), l)
@@ -134,4 +135,11 @@ func spaces(n int) string {
 // pad right-pads s with spaces to width display columns.
 func pad(s string, width int) string {
 	return s + spaces(width-runewidth.StringWidth(s))
+}
+
+var ansiCode = regexp.MustCompile("\x1b\\[[0-9;]*m")
+
+// visibleWidth is the display width of s without its ANSI colour codes.
+func visibleWidth(s string) int {
+	return runewidth.StringWidth(ansiCode.ReplaceAllString(s, ""))
 }

@@ -67,13 +67,13 @@ func textLedger(t *textOut, r *Report, details bool) {
 		if i > 0 {
 			t.blank()
 		}
-		t.printf("  %s %s  %s  %s\n", t.paint(styleBold, fmt.Sprintf("#%d", h.Rank)),
-			t.paint(hypothesisStyle(h.Status), h.Status), t.paint(styleBold, h.Cause), h.Subject.String())
+		t.flow(2, 0, "", []cell{{text: fmt.Sprintf("#%d", h.Rank), style: styleBold},
+			{text: h.Status, style: hypothesisStyle(h.Status)}, {text: h.Cause, style: styleBold}, {text: h.Subject.String()}})
 		t.para(5, h.Summary+fmt.Sprintf(" (rule %s, score %d)", h.Rule, h.Score))
 		textEvidence(t, "+", styleGreen, h.Supporting, details)
 		textEvidence(t, "-", styleRed, h.Contradicting, details)
 		if len(h.ExplainedBy) > 0 {
-			t.kv(5, 11, "explained by", styleNone, strings.Join(h.ExplainedBy, ", "))
+			t.kv(5, 12, "explained by", styleNone, strings.Join(h.ExplainedBy, ", "))
 		}
 		t.kv(5, 11, "next check", styleCyan, orDash(h.NextCheck))
 	}

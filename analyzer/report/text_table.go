@@ -50,7 +50,9 @@ func fitColumns(widths, minWords []int, budget int) {
 	for _, w := range widths {
 		total += w
 	}
-	for _, floor := range []func(int) int{func(i int) int { return max(minWords[i], 6) }, func(int) int { return 6 }} {
+	// Narrow terminals get narrower columns rather than overflowing lines.
+	least := max(1, min(6, budget/max(1, len(widths))))
+	for _, floor := range []func(int) int{func(i int) int { return max(minWords[i], least) }, func(int) int { return least }} {
 		for total > budget {
 			wi := -1
 			for i, w := range widths {
@@ -123,9 +125,13 @@ func (t *textOut) tableRow(indent int, widths []int, r []cell) {
 // to a new line (aligned under the first cell) when the next cell would pass
 // the width.
 func (t *textOut) flow(indent, labelWidth int, label string, parts []cell) {
-	hang := indent + labelWidth + 1
+	hang := indent
 	var b strings.Builder
-	b.WriteString(spaces(indent) + pad(label, labelWidth) + " ")
+	b.WriteString(spaces(indent))
+	if labelWidth > 0 {
+		hang += labelWidth + 1
+		b.WriteString(pad(label, labelWidth) + " ")
+	}
 	col := hang
 	for i, p := range parts {
 		w := runewidth.StringWidth(p.text)
