@@ -24,21 +24,25 @@ type archiveSource struct {
 // errStop ends an extraction pass on purpose.
 var errStop = errors.New("stop")
 
+// notArchiveError means the file is not an archive rift can read at all,
+// as opposed to an archive that breaks part way.
+type notArchiveError struct{ error }
+
 // extract runs one pass over the archive, calling fn for every member.
 func (a *archiveSource) extract(fn archives.FileHandler) error {
 	f, err := os.Open(a.file)
 	if err != nil {
-		return unwrapPathError(err)
+		return notArchiveError{unwrapPathError(err)}
 	}
 	defer f.Close()
 	ctx := context.Background()
 	format, stream, err := archives.Identify(ctx, a.file, f)
 	if err != nil {
-		return fmt.Errorf("not a directory or a supported archive (.tar, .tar.gz, .tgz, .tar.zst, .tar.xz, .zip): %w", err)
+		return notArchiveError{fmt.Errorf("not a directory or a supported archive (.tar, .tar.gz, .tgz, .tar.zst, .tar.xz, .zip): %w", err)}
 	}
 	ex, ok := format.(archives.Extractor)
 	if !ok {
-		return fmt.Errorf("%s is a compressed file, not an archive of a bundle", format.Extension())
+		return notArchiveError{fmt.Errorf("%s is a compressed file, not an archive of a bundle", format.Extension())}
 	}
 	err = ex.Extract(ctx, stream, fn)
 	if errors.Is(err, errStop) || errors.Is(err, fs.SkipAll) {
@@ -86,7 +90,11 @@ func (a *archiveSource) list() ([]entry, []LoadError, error) {
 		}
 		return nil
 	})
-	if err != nil {
+	var na notArchiveError
+	switch {
+	case errors.As(err, &na):
+		return entries, errs, na.error
+	case err != nil:
 		return entries, errs, fmt.Errorf("archive is truncated or corrupt after %d members: %w", n, err)
 	}
 	return entries, errs, nil
