@@ -26,12 +26,16 @@ func TestDecodeHostileDocuments(t *testing.T) {
 		data:    func() []byte { return []byte(aliasBomb(9)) },
 		wantErr: "excessive aliasing",
 	}, {
-		name:    "deeply nested yaml flow",
-		data:    func() []byte { return []byte("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\ndata: " + strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + "\n") },
+		name: "deeply nested yaml flow",
+		data: func() []byte {
+			return []byte("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\ndata: " + strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + "\n")
+		},
 		wantErr: "exceeded max depth",
 	}, {
-		name:    "deeply nested yaml flow mapping",
-		data:    func() []byte { return []byte("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\ndata: " + strings.Repeat("{a: ", 100000) + "1" + strings.Repeat("}", 100000) + "\n") },
+		name: "deeply nested yaml flow mapping",
+		data: func() []byte {
+			return []byte("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\ndata: " + strings.Repeat("{a: ", 100000) + "1" + strings.Repeat("}", 100000) + "\n")
+		},
 		wantErr: "exceeded max depth",
 	}, {
 		// Block nesting costs quadratic bytes in indentation; 10001 levels
@@ -47,8 +51,10 @@ func TestDecodeHostileDocuments(t *testing.T) {
 		},
 		wantErr: "exceeded max depth",
 	}, {
-		name:    "deeply nested json",
-		data:    func() []byte { return []byte(`{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"x"},"data":` + strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + "}") },
+		name: "deeply nested json",
+		data: func() []byte {
+			return []byte(`{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"x"},"data":` + strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + "}")
+		},
 		wantErr: "exceeded max depth",
 	}}
 	for _, tc := range tests {
