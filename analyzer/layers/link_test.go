@@ -1,0 +1,126 @@
+package layers
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestParseRevision(t *testing.T) {
+	tests := []struct {
+		in   string
+		want gitRevision
+	}{
+		{"main@sha1:9f2c41d7e8a3b6c5d4e3f2a1b0c9d8e7f6a5b4c3", gitRevision{"main", "9f2c41d7e8a3b6c5d4e3f2a1b0c9d8e7f6a5b4c3"}},
+		{"refs/heads/main@sha1:abcdef1", gitRevision{"refs/heads/main", "abcdef1"}},
+		{"main/9f2c41d7e8a3b6c5d4e3f2a1b0c9d8e7f6a5b4c3", gitRevision{"main", "9f2c41d7e8a3b6c5d4e3f2a1b0c9d8e7f6a5b4c3"}},
+		{"release/v1/9f2c41d", gitRevision{"release/v1", "9f2c41d"}},
+		{"sha1:9f2c41d7e8a3b6c5d4e3f2a1b0c9d8e7f6a5b4c3", gitRevision{"", "9f2c41d7e8a3b6c5d4e3f2a1b0c9d8e7f6a5b4c3"}},
+		{"9f2c41d7e8a3b6c5d4e3f2a1b0c9d8e7f6a5b4c3", gitRevision{"", "9f2c41d7e8a3b6c5d4e3f2a1b0c9d8e7f6a5b4c3"}},
+		{"v1.2.3@sha256:0123456789abcdef", gitRevision{"v1.2.3", "0123456789abcdef"}},
+		{"", gitRevision{}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.in, func(t *testing.T) {
+			if d := cmp.Diff(tc.want, parseRevision(tc.in)); d != "" {
+				t.Errorf("(-want +got):\n%s", d)
+			}
+		})
+	}
+	same := []struct {
+		a, b string
+		want bool
+	}{
+		{"main@sha1:9f2c41d7e8a3b6c5d4e3f2a1b0c9d8e7f6a5b4c3", "main/9f2c41d7e8a3b6c5d4e3f2a1b0c9d8e7f6a5b4c3", true},
+		{"main@sha1:9f2c41d7e8a3b6c5d4e3f2a1b0c9d8e7f6a5b4c3", "9f2c41d", true},
+		{"main@sha1:9f2c41d7e8a3b6c5d4e3f2a1b0c9d8e7f6a5b4c3", "main@sha1:1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d", false},
+		{"", "", false},
+	}
+	for _, tc := range same {
+		t.Run(tc.a+"="+tc.b, func(t *testing.T) {
+			if got := sameRevision(tc.a, tc.b); got != tc.want {
+				t.Errorf("sameRevision = %t, want %t", got, tc.want)
+			}
+		})
+	}
+	if got := commitOf("1.10.3+4e5d6c7b8a9f"); got != "4e5d6c7b8a9f" {
+		t.Errorf("commitOf(chart version) = %q", got)
+	}
+	if got := commitOf("1.10.3"); got != "" {
+		t.Errorf("commitOf(plain chart version) = %q, want none", got)
+	}
+}
+
+func TestArgoLinking(t *testing.T) {
+	ws := Build(loadFixture(t, "testdata/argo-destination-namespace"))
+	tests := []struct {
+		workload string
+		owners   []string
+		rendered string
+	}{
+		{"Deployment/shop/web", []string{"Application/argocd/shop"}, StatusOK},
+		// Listed in status.resources, but the Git revision no longer
+		// renders it: the rendered layer is missing, not unknown.
+		{"Deployment/shop/api", []string{"Application/argocd/shop"}, StatusFailed},
+		{"Deployment/shop/copied", nil, StatusUnknown},
+		{"Deployment/other/shop", nil, StatusUnknown},
+	}
+	for _, tc := range tests {
+		t.Run(tc.workload, func(t *testing.T) {
+			w := findWorkload(t, ws, tc.workload)
+			var got []string
+			for _, o := range w.Owners {
+				got = append(got, o.String())
+			}
+			if d := cmp.Diff(tc.owners, got); d != "" {
+				t.Errorf("owners (-want +got):\n%s", d)
+			}
+			if l := layerOf(w, LayerRendered); l.Status != tc.rendered {
+				t.Errorf("rendered layer = %s, want %s: %+v", l.Status, tc.rendered, l.Evidence)
+			}
+		})
+	}
+	web := findWorkload(t, ws, "Deployment/shop/web")
+	if d := cmp.Diff([]Divergence{}, web.Divergences); d != "" {
+		t.Errorf("divergences (-want +got):\n%s", d)
+	}
+	g := layerOf(web, LayerGitOps)
+	if g.Status != StatusOK || g.Revision != "53e28ff20cc530b9ada2173fbbd64d48338583ba" {
+		t.Errorf("gitops layer = %s at %q", g.Status, g.Revision)
+	}
+	if d := layerOf(web, LayerDesired); d.Status != StatusOK {
+		t.Errorf("desired layer = %s: %+v", d.Status, d.Evidence)
+	}
+}
+
+func TestFluxInventoryLinking(t *testing.T) {
+	ws := Build(fromYAML(t, `
+apiVersion: kustomize.toolkit.fluxcd.io/v1
+kind: Kustomization
+metadata: {name: apps, namespace: flux-system, generation: 1}
+spec: {path: ./apps, sourceRef: {kind: GitRepository, name: platform}}
+status:
+  observedGeneration: 1
+  conditions: [{type: Ready, status: "True", reason: ReconciliationSucceeded, message: Applied}]
+  inventory:
+    entries:
+    - {id: shop_web_apps_Deployment, v: v1}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: shop, uid: dep-web, generation: 1}
+spec:
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec: {containers: [{name: web, image: "web:1"}]}
+status: {observedGeneration: 1, replicas: 1, updatedReplicas: 1, readyReplicas: 1, availableReplicas: 1}
+`))
+	w := findWorkload(t, ws, "Deployment/shop/web")
+	if len(w.Owners) != 1 || w.Owners[0].String() != "Kustomization/flux-system/apps" {
+		t.Fatalf("owners = %v, want the Kustomization that lists it in its inventory", w.Owners)
+	}
+	if l := layerOf(w, LayerGitOps); l.Status != StatusOK {
+		t.Errorf("gitops layer = %s: %+v", l.Status, l.Evidence)
+	}
+}
