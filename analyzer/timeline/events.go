@@ -23,7 +23,8 @@ type occurrence struct {
 // every Event through core/v1 and events.k8s.io/v1, so a collector that
 // lists both records each occurrence twice; the copies share
 // namespace/name, and copies renamed by an importer still share the
-// involved object, reason, first time and message.
+// involved object, reason, first time and message. Copies are merged only
+// across the two APIs.
 func (bd *builder) eventEntries() {
 	byName := map[string]int{}
 	bySig := map[string]int{}
@@ -43,6 +44,9 @@ func (bd *builder) eventEntries() {
 		if !dup {
 			i, dup = bySig[sig]
 		}
+		// Only a copy read through the other API is the same occurrence:
+		// two events of one API are two records, even when they look alike.
+		dup = dup && occs[i].obj.GroupVersionKind().Group != o.GroupVersionKind().Group
 		if dup {
 			occs[i].merge(oc)
 		} else {
@@ -72,7 +76,7 @@ func (oc occurrence) signature() string {
 	if id == "" {
 		id = oc.involved.String()
 	}
-	return id + "\x00" + oc.reason + "\x00" + oc.first.Truncate(time.Second).Format(time.RFC3339) + "\x00" + oc.message
+	return id + "\x00" + oc.reason + "\x00" + oc.first.Format(time.RFC3339Nano) + "\x00" + oc.message
 }
 
 // merge folds another copy of the same occurrence in, keeping the larger
@@ -131,6 +135,11 @@ func readEvent(o *bundle.Object) (occurrence, bool) {
 	if t, _, ok := parseTime(field(m, "series", "lastObservedTime")); ok && t.After(oc.last) {
 		oc.last = t
 	}
-	oc.count = max(num(m, countKey), num(m, "series", "count"), 1)
+	oc.count = max(num(m, countKey), 1)
+	if series := mapAt(m, "series"); series != nil {
+		// Recorders before Kubernetes 1.23 start a series at 1 (repeats),
+		// later ones at 2 (occurrences); a series means at least two.
+		oc.count = max(oc.count, num(series, "count"), 2)
+	}
 	return oc, true
 }

@@ -132,22 +132,36 @@ func asEventsV1(o *bundle.Object) *bundle.Object {
 // expects the same timeline as from core/v1 alone.
 func TestDedupAcrossEventAPIs(t *testing.T) {
 	for _, f := range []string{"message-container-creating-failed-mount.json", "message-image-pull-fail.json", "message-pod-init-crashloop-backoff.json"} {
-		t.Run(f, func(t *testing.T) {
-			core := loadFiles(t, tsEvents+f)
-			objs := append([]*bundle.Object(nil), core.Objects...)
-			for _, o := range core.Objects {
-				objs = append(objs, asEventsV1(o))
+		for _, renamed := range []bool{false, true} {
+			name := f
+			if renamed {
+				// An importer that names copies itself leaves only the
+				// involved object, reason, first time and message to match.
+				name += "/renamed"
 			}
-			both := bundle.New(bundle.FormatDirectory, bundle.Meta{}, objs, nil, nil, nil)
-			if len(both.Objects) != 2*len(core.Objects) {
-				t.Fatalf("bundle kept %d of %d objects", len(both.Objects), 2*len(core.Objects))
-			}
-			want, got := Build(core, nil).Entries, Build(both, nil).Entries
-			ignoreFile := cmp.FilterPath(func(p cmp.Path) bool { return p.Last().String() == ".File" }, cmp.Ignore())
-			if diff := cmp.Diff(want, got, ignoreFile); diff != "" {
-				t.Errorf("entries differ when both APIs are present (-core +both):\n%s", diff)
-			}
-		})
+			t.Run(name, func(t *testing.T) { dedupCase(t, f, renamed) })
+		}
+	}
+}
+
+func dedupCase(t *testing.T, f string, renamed bool) {
+	core := loadFiles(t, tsEvents+f)
+	objs := append([]*bundle.Object(nil), core.Objects...)
+	for _, o := range core.Objects {
+		c := asEventsV1(o)
+		if renamed {
+			c.SetName(o.GetName() + "-v1")
+		}
+		objs = append(objs, c)
+	}
+	both := bundle.New(bundle.FormatDirectory, bundle.Meta{}, objs, nil, nil, nil)
+	if len(both.Objects) != 2*len(core.Objects) {
+		t.Fatalf("bundle kept %d of %d objects", len(both.Objects), 2*len(core.Objects))
+	}
+	want, got := Build(core, nil).Entries, Build(both, nil).Entries
+	ignoreFile := cmp.FilterPath(func(p cmp.Path) bool { return p.Last().String() == ".File" }, cmp.Ignore())
+	if diff := cmp.Diff(want, got, ignoreFile); diff != "" {
+		t.Errorf("entries differ when both APIs are present (-core +both):\n%s", diff)
 	}
 }
 

@@ -20,7 +20,8 @@ var (
 )
 
 // logEntries adds, per log tail, the first error-looking line with a time
-// and, for a previous (crashed) container, its last timed line.
+// and, for a previous (crashed) container, its last timed line. Only those
+// lines are parsed for a time.
 func (bd *builder) logEntries() {
 	for _, l := range bd.b.Logs {
 		ref := bundle.Ref{APIVersion: "v1", Kind: "Pod", Namespace: l.Namespace, Name: l.Pod}
@@ -30,30 +31,43 @@ func (bd *builder) logEntries() {
 		}
 		base := Entry{Object: ref, UID: uid, Layer: layers.LayerRuntime, Type: TypeLog,
 			Source: SourceLog, File: l.File, Container: l.Container, Clock: ClockLog}
-		var lastT time.Time
-		var lastPrec, lastLine string
-		firstErr := false
 		for _, line := range l.Lines {
-			t, prec, ok := logTime(line)
-			if !ok {
+			if !looksLikeError(line) {
 				continue
 			}
-			lastT, lastPrec, lastLine = t, prec, line
-			if !firstErr && errorLine.MatchString(line) {
-				firstErr = true
+			if t, prec, ok := logTime(line); ok {
 				e := base
 				e.Time, e.Precision, e.Reason, e.Failure = t, prec, "LogError", true
 				e.Message = "first error line: " + clip(line)
 				bd.add(e)
+				break
 			}
 		}
-		if l.Previous && !lastT.IsZero() {
-			e := base
-			e.Time, e.Precision, e.Reason = lastT, lastPrec, "LastLog"
-			e.Message = "last line before the container stopped: " + clip(lastLine)
-			bd.add(e)
+		if !l.Previous {
+			continue
+		}
+		for i := len(l.Lines) - 1; i >= 0; i-- {
+			if t, prec, ok := logTime(l.Lines[i]); ok {
+				e := base
+				e.Time, e.Precision, e.Reason = t, prec, "LastLog"
+				e.Message = "last line before the container stopped: " + clip(l.Lines[i])
+				bd.add(e)
+				break
+			}
 		}
 	}
+}
+
+// looksLikeError filters lines cheaply before the regular expression, since
+// log tails are the largest part of a bundle.
+func looksLikeError(line string) bool {
+	lower := strings.ToLower(line)
+	for _, w := range []string{"err", "fatal", "panic", "exception", "fail"} {
+		if strings.Contains(lower, w) {
+			return errorLine.MatchString(line)
+		}
+	}
+	return false
 }
 
 func clip(s string) string {
