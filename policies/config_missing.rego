@@ -36,8 +36,9 @@ hypothesis contains h if {
 	h := {
 		"subject": lib.ref(pod),
 		"summary": sprintf("pod %s cannot start: %s %s is missing", [pod.metadata.name, kind, name]),
+		"status": lib.history_status(pod),
 		"supporting": [lib.field(pod, "status.containerStatuses", msg)],
-		"contradicting": [],
+		"contradicting": lib.recovered(pod),
 		"nextCheck": lib.events_check(lib.ref(pod)),
 		"repair": fix(pod.metadata.namespace, kind, name),
 		"explains": lib.service_explains(pod),
@@ -52,21 +53,27 @@ hypothesis contains h if {
 	subject := {"apiVersion": "v1", "kind": kind, "namespace": ns, "name": name}
 	h := {
 		"subject": subject,
-		"status": status(kind),
+		"status": status(pod, kind),
 		"summary": sprintf("%s %s/%s is referenced by pods but does not exist", [kind, ns, name]),
 		"supporting": [lib.field(pod, "spec", sprintf("pod %s references %s %s", [pod.metadata.name, kind, name]))],
-		"contradicting": [],
+		"contradicting": [lib.field(pod, "status", sprintf("pod %s that uses it is healthy at capture time, so it exists now", [pod.metadata.name])) | lib.healthy(pod)],
 		"nextCheck": sprintf("kubectl get %s %s -n %s -o name", [lower(kind), name, ns]),
 		"repair": fix(ns, kind, name),
 		"explains": {lib.explain("config-missing", lib.ref(pod))},
 	}
 }
 
-# Without the Secret list in the bundle, absence is not proof.
-status(kind) := "open" if {
+# A pod that uses the object runs, so it exists now; and without the
+# object list in the bundle (not collected, or a format that never holds
+# Secrets, like must-gather), absence is not proof.
+status(pod, kind) := "contradicted" if lib.healthy(pod)
+
+else := "open" if {
 	kind == "Secret"
 	input.bundle.notCollectedResources.secrets
 }
+
+else := "open" if not input.objects[kind]
 
 else := "supported"
 

@@ -5,7 +5,7 @@ import data.rift.rules.config_missing
 pod := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "api-1", "namespace": "shop"},
 	"status": {"containerStatuses": [{"name": "api", "state": {"waiting": {"reason": "CreateContainerConfigError", "message": "secret \"app-secrets\" not found"}}}]}}
 
-base := {"objects": {"Pod": {"shop": {"api-1": pod}}}, "pod_services": {}, "events_by_object": {}, "bundle": {"notCollectedResources": {}}}
+base := {"objects": {"Pod": {"shop": {"api-1": pod}}, "Secret": {"shop": {"other": {}}}}, "pod_services": {}, "events_by_object": {}, "bundle": {"notCollectedResources": {}}}
 
 test_missing_secret_explains_pod if {
 	hs := config_missing.hypothesis with input as base
@@ -40,4 +40,20 @@ test_existing_secret_only_pod if {
 test_healthy_pod if {
 	healthy := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "api-1", "namespace": "shop"}, "status": {}}
 	count(config_missing.hypothesis) == 0 with input as object.union(object.remove(base, {"objects"}), {"objects": {"Pod": {"shop": {"api-1": healthy}}}})
+}
+
+test_secret_kind_absent_from_bundle_is_open if {
+	some s in config_missing.hypothesis with input as object.union(object.remove(base, {"objects"}), {"objects": {"Pod": {"shop": {"api-1": pod}}}})
+	s.subject.kind == "Secret"
+	s.status == "open"
+}
+
+test_recovered_pod_contradicts if {
+	healthy := object.union(pod, {"status": {"phase": "Running", "conditions": [{"type": "Ready", "status": "True"}]}})
+	hs := config_missing.hypothesis with input as object.union(object.remove(base, {"objects"}), {"objects": {"Pod": {"shop": {"api-1": healthy}}}})
+	count(hs) == 2
+	every h in hs {
+		h.status == "contradicted"
+		count(h.contradicting) == 1
+	}
 }

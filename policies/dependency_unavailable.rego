@@ -33,8 +33,9 @@ hypothesis contains h if {
 	h := {
 		"subject": subject,
 		"summary": sprintf("%s is unreachable from pod %s/%s", [host, ns, pod]),
+		"status": lib.history_status(p),
 		"supporting": [{"object": lib.ref(p), "file": log_file(ns, pod, line), "message": line}],
-		"contradicting": [],
+		"contradicting": lib.recovered(p),
 		"nextCheck": check(subject),
 		"repair": lib.repair(
 			"external-dependency",

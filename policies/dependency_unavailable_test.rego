@@ -28,3 +28,12 @@ test_external_host if {
 test_clean_log_negative if {
 	count(dependency_unavailable.hypothesis) == 0 with input as {"logs": logs("listening on :8080"), "objects": {"Pod": {"shop": {"api-1": pod}}}}
 }
+
+test_startup_refusal_of_ready_pod_is_history if {
+	ready := object.union(pod, {"kind": "Pod", "status": {"phase": "Running", "conditions": [{"type": "Ready", "status": "True"}]}})
+	some h in dependency_unavailable.hypothesis with input as {
+		"logs": logs("dial tcp 127.0.0.1:2379: connect: connection refused"),
+		"objects": {"Pod": {"shop": {"api-1": ready}}},
+	}
+	h.status == "contradicted"
+}

@@ -29,3 +29,17 @@ test_other_failure_negative if {
 	ok := json.patch(es, [{"op": "replace", "path": "/status/conditions/0/message", "value": "secret not found in provider"}])
 	count(dns_resolution_failed.hypothesis) == 0 with input as {"objects": {"ExternalSecret": {"shop": {"app": ok}}}, "events_by_object": {}, "logs": {}}
 }
+
+test_healthy_reporter_contradicts if {
+	ready := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "api-1", "namespace": "shop"}, "status": {"phase": "Running", "conditions": [{"type": "Ready", "status": "True"}]}}
+	some h in dns_resolution_failed.hypothesis with input as {
+		"objects": {"Pod": {"shop": {"api-1": ready}}}, "events_by_object": {},
+		"logs": {"shop/api-1": [{"file": "f", "lines": ["lookup redis.shop on 10.96.0.10:53: server misbehaving"]}]},
+	}
+	count(h.contradicting) == 1
+}
+
+test_duplicate_condition_first_wins if {
+	ok := json.patch(es, [{"op": "add", "path": "/status/conditions/-", "value": {"type": "Ready", "status": "True"}}])
+	count(dns_resolution_failed.hypothesis) == 1 with input as {"objects": {"ExternalSecret": {"shop": {"app": ok}}}, "events_by_object": {}, "logs": {}}
+}

@@ -20,11 +20,12 @@ key(r) := concat("/", [r.kind, r.name]) if r.namespace == ""
 # events are the events recorded for obj, oldest first.
 events(obj) := object.get(input.events_by_object, key(ref(obj)), [])
 
-# condition is the status condition of the given type.
-condition(obj, type) := c if {
+# condition is the status condition of the given type; the first one wins
+# when bad input lists a type twice.
+condition(obj, type) := [c |
 	some c in object.get(obj, ["status", "conditions"], [])
 	c.type == type
-}
+][0]
 
 # failed_condition is a condition of the type whose status is False.
 failed_condition(obj, type) := c if {
@@ -167,3 +168,36 @@ gitops_acceptance(r) := [
 	accept("applied", "applied objects' generation equals observedGeneration"),
 	accept("runtime", "workloads are Ready without new restarts"),
 ]
+
+# healthy is true for an object that is fine at capture time: a pod that
+# Succeeded, or Running with Ready=True; another object with Ready=True.
+healthy(obj) if {
+	obj.kind == "Pod"
+	obj.status.phase == "Succeeded"
+}
+
+healthy(obj) if {
+	obj.kind == "Pod"
+	obj.status.phase == "Running"
+	condition(obj, "Ready").status == "True"
+}
+
+healthy(obj) if {
+	obj.kind != "Pod"
+	condition(obj, "Ready").status == "True"
+}
+
+# healthy_ref is healthy for the object a reference names.
+healthy_ref(r) if healthy(input.objects[r.kind][r.namespace][r.name])
+
+# recovered is the contradicting evidence for a failure read from history
+# (events, logs) when the object is healthy at capture time.
+recovered(obj) := [field(obj, "status", "healthy at capture time: the failure read from events or logs is history")] if healthy(obj)
+
+else := []
+
+# history_status is contradicted for a failure read from history on an
+# object that is healthy at capture time, supported otherwise.
+history_status(obj) := "contradicted" if healthy(obj)
+
+else := "supported"

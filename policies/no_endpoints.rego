@@ -22,6 +22,7 @@ hypothesis contains h if {
 	count([p | some p in pods; lib.condition(p, "Ready").status == "True"]) == 0
 	h := {
 		"subject": lib.ref(svc),
+		"status": status(pods),
 		"summary": summary(svc, pods),
 		"supporting": array.concat(
 			[lib.field(svc, "spec.selector", sprintf("selector %v selects %d pods, none Ready", [svc.spec.selector, count(pods)]))],
@@ -33,6 +34,12 @@ hypothesis contains h if {
 		"explains": {lib.explain("dependency-unavailable", lib.ref(svc))},
 	}
 }
+
+# A selector that matches nothing may be intended (a workload scaled to
+# zero); without a failing caller it stays open.
+status(pods) := "open" if count(pods) == 0
+
+else := "supported"
 
 summary(svc, pods) := sprintf("Service %s selects no pod: its selector %v matches nothing", [svc.metadata.name, svc.spec.selector]) if count(pods) == 0
 

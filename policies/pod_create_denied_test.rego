@@ -17,3 +17,9 @@ test_pod_security if {
 test_quota_is_not_denial if {
 	count(pod_create_denied.hypothesis) == 0 with input as {"events_by_reason": {"FailedCreate": [ev("forbidden: exceeded quota: compute")]}}
 }
+
+test_caught_up_owner_contradicts if {
+	rs := {"apiVersion": "apps/v1", "kind": "ReplicaSet", "metadata": {"name": "web-1", "namespace": "shop"}, "spec": {"replicas": 2}, "status": {"replicas": 2}}
+	some h in pod_create_denied.hypothesis with input as {"events_by_reason": {"FailedCreate": [ev("admission webhook denied the request")]}, "objects": {"ReplicaSet": {"shop": {"web-1": rs}}}}
+	contains(h.contradicting[0].message, "2 of 2 replicas")
+}

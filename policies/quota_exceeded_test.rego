@@ -13,3 +13,9 @@ test_quota if {
 test_other_failed_create_negative if {
 	count(quota_exceeded.hypothesis) == 0 with input as {"events_by_reason": {"FailedCreate": [ev("admission webhook denied the request")]}}
 }
+
+test_caught_up_owner_contradicts if {
+	rs := {"apiVersion": "apps/v1", "kind": "ReplicaSet", "metadata": {"name": "web-1", "namespace": "shop"}, "spec": {"replicas": 2}, "status": {"replicas": 2}}
+	some h in quota_exceeded.hypothesis with input as {"events_by_reason": {"FailedCreate": [ev("exceeded quota: compute")]}, "objects": {"ReplicaSet": {"shop": {"web-1": rs}}}}
+	count(h.contradicting) == 1
+}

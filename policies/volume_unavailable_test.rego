@@ -33,3 +33,12 @@ test_bound_claim_and_secret_mount_negative if {
 		"events_by_object": {"Pod/db/db-0": [{"reason": "FailedMount", "message": "secret \"etcd-client\" not found", "count": 1, "time": ""}]},
 	}
 }
+
+test_mount_failure_of_finished_pod_is_history if {
+	done := object.union(pod, {"status": {"phase": "Succeeded"}})
+	some h in volume_unavailable.hypothesis with input as {
+		"objects": {"Pod": {"db": {"db-0": done}}}, "referenced_by": {}, "pod_services": {},
+		"events_by_object": {"Pod/db/db-0": [{"reason": "FailedMount", "message": "object \"db\"/\"kube-root-ca.crt\" not registered", "count": 1, "time": ""}]},
+	}
+	h.status == "contradicted"
+}

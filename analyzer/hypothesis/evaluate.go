@@ -15,12 +15,18 @@ import (
 type Ledger struct {
 	Hypotheses []Hypothesis `json:"hypotheses"`
 	Summary    Summary      `json:"summary"`
+	// RuleErrors lists the rules that failed on this input (an evaluation
+	// error, malformed output), sorted by rule id. The other rules' results
+	// stand; a failed rule is reported, never silently dropped.
+	RuleErrors []string `json:"ruleErrors,omitempty"`
 }
 
 // Evaluate converts in to an AST value once, evaluates every enabled rule
 // package against it in parallel, collects their hypothesis sets, resolves
 // explains links, ranks the hypotheses and computes the summary. It is pure
-// and deterministic: the same input and policies give the same ledger.
+// and deterministic: the same input and policies give the same ledger. A
+// rule that fails is listed in Ledger.RuleErrors and the others go on; the
+// error return is for an input that cannot be converted at all.
 func (e *Engine) Evaluate(ctx context.Context, in Input) (*Ledger, error) {
 	v, err := in.value()
 	if err != nil {
@@ -46,14 +52,16 @@ func (e *Engine) Evaluate(ctx context.Context, in Input) (*Ledger, error) {
 	close(jobs)
 	wg.Wait()
 	var all []candidate
+	var ruleErrs []string
 	for i, r := range results {
 		if errs[i] != nil {
-			return nil, errs[i]
+			ruleErrs = append(ruleErrs, errs[i].Error())
+			continue
 		}
 		all = append(all, r...)
 	}
 	hs := rank(merge(all), e.weights(), in.Timeline)
-	return &Ledger{Hypotheses: hs, Summary: summarize(hs, in)}, nil
+	return &Ledger{Hypotheses: hs, Summary: summarize(hs, in, len(ruleErrs) > 0), RuleErrors: ruleErrs}, nil
 }
 
 func (p *preparedRule) eval(ctx context.Context, v ast.Value) ([]candidate, error) {

@@ -18,14 +18,14 @@ const (
 // summarize computes the report's lead from the ranked hypotheses:
 //
 //   - verdict: degraded when any hypothesis is supported; unknown when none
-//     is and the bundle holds no objects to judge (or pods were not
-//     collected); healthy otherwise, open hypotheses notwithstanding;
+//     is and the bundle holds no objects to judge, pods were not collected,
+//     or a rule failed; healthy otherwise, open hypotheses notwithstanding;
 //   - impact: the failed user-visible checks, else the workloads that did
 //     not converge, else the top supported hypothesis;
 //   - earliestCause: the highest-ranked supported hypothesis, which the
 //     ranking puts before everything it explains;
 //   - mutationNeeded: that hypothesis's repair has an owner other than none.
-func summarize(hs []Hypothesis, in Input) Summary {
+func summarize(hs []Hypothesis, in Input, ruleFailed bool) Summary {
 	var top *Hypothesis
 	for i := range hs {
 		if hs[i].Status == Supported {
@@ -39,7 +39,7 @@ func summarize(hs []Hypothesis, in Input) Summary {
 		s.Verdict = VerdictDegraded
 		s.EarliestCause = fmt.Sprintf("%s on %s: %s", top.Cause, top.Subject, top.Summary)
 		s.MutationNeeded = top.Repair.Owner != OwnerNone
-	case in.Bundle == nil || len(in.Bundle.Objects) == 0 || podsNotCollected(in):
+	case ruleFailed || in.Bundle == nil || len(in.Bundle.Objects) == 0 || podsNotCollected(in):
 		s.Verdict = VerdictUnknown
 	}
 	s.Impact = impact(in, top)
