@@ -19,6 +19,8 @@ type analysis struct {
 	podSvcs map[*bundle.Object][]*bundle.Object
 	// slices are EndpointSlices by namespace/service name.
 	slices map[[2]string][]*bundle.Object
+	// esByTarget is built on first use by externalSecrets.
+	esByTarget map[[2]string][]*bundle.Object
 }
 
 // subject is one Workload being built.

@@ -157,16 +157,7 @@ func (a *analysis) checkClaim(pvc *bundle.Object) (string, []evidence.Evidence) 
 
 // externalSecretFor finds the ExternalSecret whose target is the Secret.
 func (a *analysis) externalSecretFor(ns, name string) (string, []evidence.Evidence, bool) {
-	var found []*bundle.Object
-	for _, es := range a.ix.OfKind("ExternalSecret") {
-		target := str(es.Object, "spec", "target", "name")
-		if target == "" {
-			target = es.GetName()
-		}
-		if es.GetNamespace() == ns && target == name {
-			found = append(found, es)
-		}
-	}
+	found := append([]*bundle.Object(nil), a.externalSecrets()[[2]string{ns, name}]...)
 	sort.Slice(found, func(i, j int) bool { return found[i].GetName() < found[j].GetName() })
 	for _, es := range found {
 		c, ok := findCond(conditions(es.Object, "status", "conditions"), "Ready")
@@ -198,4 +189,22 @@ func (a *analysis) checkRouting(svc *bundle.Object, pods []*bundle.Object) (stri
 		st = StatusFailed
 	}
 	return st, ev(svc, "", fmt.Sprintf("Service %s routes to %d of %d pods", svc.GetName(), ready, len(pods)), nil)
+}
+
+// externalSecrets indexes ExternalSecrets by the namespace and name of the
+// Secret they produce, once per Build.
+func (a *analysis) externalSecrets() map[[2]string][]*bundle.Object {
+	if a.esByTarget != nil {
+		return a.esByTarget
+	}
+	a.esByTarget = map[[2]string][]*bundle.Object{}
+	for _, es := range a.ix.OfKind("ExternalSecret") {
+		target := str(es.Object, "spec", "target", "name")
+		if target == "" {
+			target = es.GetName()
+		}
+		k := [2]string{es.GetNamespace(), target}
+		a.esByTarget[k] = append(a.esByTarget[k], es)
+	}
+	return a.esByTarget
 }

@@ -25,6 +25,8 @@ type gitops struct {
 	inventory map[bundle.Key][]*bundle.Object
 	// sourceOf maps a reconciler to the bundle's Git source it renders.
 	sourceOf map[*bundle.Object]*bundle.GitSource
+	// apps are the Argo CD Applications by name.
+	apps     map[string][]*bundle.Object
 	rendered map[bundle.Key]renderedObj
 	// unscoped holds rendered objects without a namespace whose reconciler
 	// is not in the bundle, by group/kind/name: they are applied into the
@@ -59,7 +61,12 @@ func reconcilers(ix *bundle.Index) []*bundle.Object {
 func newGitOps(b *bundle.Bundle) *gitops {
 	g := &gitops{ix: b.Index, inventory: map[bundle.Key][]*bundle.Object{},
 		sourceOf: map[*bundle.Object]*bundle.GitSource{}, rendered: map[bundle.Key]renderedObj{},
-		unscoped: map[bundle.Key][]renderedObj{}}
+		unscoped: map[bundle.Key][]renderedObj{}, apps: map[string][]*bundle.Object{}}
+	for _, a := range b.Index.OfKind("Application") {
+		if isGroup(a, groupArgo) {
+			g.apps[a.GetName()] = append(g.apps[a.GetName()], a)
+		}
+	}
 	bySrc := map[*bundle.GitSource][]*bundle.Object{}
 	for _, r := range reconcilers(b.Index) {
 		for _, k := range inventoryKeys(r) {

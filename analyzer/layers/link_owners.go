@@ -35,8 +35,8 @@ func (g *gitops) owners(o *bundle.Object) []*bundle.Object {
 	if inst := l["app.kubernetes.io/instance"]; inst != "" && len(out) == 0 {
 		// Helm charts set the same label, so an Application of that name
 		// counts only when it deploys into this namespace.
-		for _, a := range g.ix.OfKind("Application") {
-			if isGroup(a, groupArgo) && a.GetName() == inst && str(a.Object, "spec", "destination", "namespace") == o.GetNamespace() {
+		for _, a := range g.apps[inst] {
+			if str(a.Object, "spec", "destination", "namespace") == o.GetNamespace() {
 				add(a, true)
 			}
 		}
@@ -64,8 +64,8 @@ func (g *gitops) trackedBy(o *bundle.Object) (*bundle.Object, bool) {
 	if i := strings.Index(app, "_"); i >= 0 {
 		appNS, app = app[:i], app[i+1:]
 	}
-	for _, a := range g.ix.OfKind("Application") {
-		if isGroup(a, groupArgo) && a.GetName() == app && (appNS == "" || a.GetNamespace() == appNS) {
+	for _, a := range g.apps[app] {
+		if appNS == "" || a.GetNamespace() == appNS {
 			return a, true
 		}
 	}
