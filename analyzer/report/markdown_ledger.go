@@ -11,7 +11,7 @@ func mdChronology(m *mdOut, r *Report, details bool) {
 	m.printf("## Chronology\n\n")
 	entries, before, after := chronology(r, details)
 	if ef := r.EarliestFailure; ef != nil {
-		m.printf("Earliest failure: %s %s at %s.", code(ef.Entry.Object.String()), esc(ef.Entry.Reason), stamp(ef.Entry.Time))
+		m.printf("%s", esc(earliestLine(ef)))
 		if ef.Why != "" {
 			m.printf(" %s", esc(ef.Why))
 		}
@@ -56,7 +56,7 @@ func mdLedger(m *mdOut, r *Report, details bool) {
 	}
 	rows := make([][]string, 0, len(r.Hypotheses))
 	for _, h := range r.Hypotheses {
-		name := fmt.Sprintf("**#%d %s** on %s<br>%s", h.Rank, esc(h.Cause), code(h.Subject.String()), esc(h.Summary))
+		name := fmt.Sprintf("**#%d %s** on %s<br>%s<br>*%s*", h.Rank, esc(h.Cause), code(h.Subject.String()), esc(h.Summary), esc(ruleLine(h)))
 		rows = append(rows, []string{name, mdEvidence(h.Supporting, details), mdEvidence(h.Contradicting, details), esc(h.NextCheck), esc(h.Status)})
 	}
 	m.table([]string{"Hypothesis", "Supporting evidence", "Contradicting evidence", "Next read-only check", "Status"}, rows)

@@ -14,7 +14,7 @@ func textChronology(t *textOut, r *Report, details bool) {
 	t.heading("Chronology")
 	entries, before, after := chronology(r, details)
 	if ef := r.EarliestFailure; ef != nil {
-		t.para(2, "Earliest failure: "+ef.Entry.Object.String()+" "+ef.Entry.Reason+" at "+stamp(ef.Entry.Time)+".")
+		t.para(2, earliestLine(ef))
 		if ef.Why != "" {
 			t.para(2, ef.Why)
 		}
@@ -69,7 +69,7 @@ func textLedger(t *textOut, r *Report, details bool) {
 		}
 		t.flow(2, 0, "", []cell{{text: fmt.Sprintf("#%d", h.Rank), style: styleBold},
 			{text: h.Status, style: hypothesisStyle(h.Status)}, {text: h.Cause, style: styleBold}, {text: h.Subject.String()}})
-		t.para(5, h.Summary+fmt.Sprintf(" (rule %s, score %d)", h.Rule, h.Score))
+		t.para(5, h.Summary+" ("+ruleLine(h)+")")
 		textEvidence(t, "+", styleGreen, h.Supporting, details)
 		textEvidence(t, "-", styleRed, h.Contradicting, details)
 		if len(h.ExplainedBy) > 0 {

@@ -66,12 +66,6 @@ func chronology(r *Report, details bool) (entries []timeline.Entry, before, afte
 	return entries, start, after
 }
 
-// isEarliest reports whether e is the report's earliest failure.
-func isEarliest(r *Report, e timeline.Entry) bool {
-	ef := r.EarliestFailure
-	return ef != nil && ef.Entry.Time.Equal(e.Time) && ef.Entry.Object == e.Object && ef.Entry.Reason == e.Reason
-}
-
 // loopText describes a collapsed retry loop, or returns "" for a single
 // occurrence.
 func loopText(e timeline.Entry) string {
@@ -117,6 +111,28 @@ func limitEvidence(evs []evidence.Evidence, details bool) ([]evidence.Evidence, 
 		return evs, 0
 	}
 	return evs[:evidenceLimit], len(evs) - evidenceLimit
+}
+
+// ruleLine says which rule proposed h, at which layer, with what score.
+func ruleLine(h hypothesis.Hypothesis) string {
+	s := "rule " + h.Rule
+	if h.Layer != "" {
+		s += ", layer " + h.Layer
+	}
+	return s + fmt.Sprintf(", score %d", h.Score)
+}
+
+// earliestLine is the one-line account of the earliest failure, and how
+// many later failures of its chain it explains.
+func earliestLine(ef *timeline.EarliestFailure) string {
+	s := "Earliest failure: " + ef.Entry.Object.String() + " " + ef.Entry.Reason + " at " + stamp(ef.Entry.Time)
+	if ef.Workload != "" && ef.Workload != ef.Entry.Object.String() {
+		s += ", in the chain of " + ef.Workload
+	}
+	if n := len(ef.Explains); n > 0 {
+		s += fmt.Sprintf("; it explains %d later failure(s)", n)
+	}
+	return s + "."
 }
 
 // stamp formats a time in UTC with second precision, the form every

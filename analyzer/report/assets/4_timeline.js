@@ -4,7 +4,7 @@
 // marks that land on the same 0.1% of the axis are drawn once, so 5,000
 // entries cost a few hundred nodes.
 const LANE_H = 22, ROW_H = 22, MARGIN = 6;
-const T = { lanes: [], laneOf: new Map(), t0: 0, t1: 1, selected: -1, earliest: -1 };
+const T = { lanes: [], laneOf: new Map(), t0: 0, t1: 1, selected: -1, earliest: -1, explained: new Set() };
 
 function buildTimeline() {
   const es = R.timeline || [];
@@ -24,6 +24,7 @@ function buildTimeline() {
   T.t0 = t0 - padding; T.t1 = t1 + padding;
   const ef = R.earliestFailure;
   if (ef && ef.index >= 0 && ef.index < es.length) T.earliest = ef.index;
+  T.explained = new Set((ef && ef.explains) || []);
   const fails = es.filter((e) => e.failure).length;
   $('#timeline-summary').textContent = es.length + ' entries on ' + T.lanes.length + ' objects, ' + fails + ' failures. ' +
     'Spans are collapsed retry loops. Click a mark or a row for details.';
@@ -110,6 +111,7 @@ function drawRow(i) {
   let cls = 'entry';
   if (e.failure) cls += ' failure';
   if (i === T.earliest) cls += ' earliest';
+  if (T.explained.has(i)) cls += ' explained';
   if (i === T.selected) cls += ' selected';
   return el('div', { class: cls, id: 'entry-' + i, 'data-index': i, on: { click: () => App.selectEntry(i, true) } }, [
     el('span', { class: 'time', text: stamp(e.time) }), el('span', { class: 'obj', text: refStr(e.object), title: refStr(e.object) }),

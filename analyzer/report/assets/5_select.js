@@ -32,8 +32,8 @@ App.selectEntry = function (i, fromList) {
   const loop = e.count > 1 ? '×' + e.count + (e.firstTime ? ' from ' + stamp(e.firstTime) + ' to ' + stamp(e.lastTime) : '') : '';
   showPanel('entry-panel', stamp(e.time) + ' ' + refStr(e.object) + ' ' + e.reason + (i === T.earliest ? ' (earliest failure)' : ''), [
     el('p', { text: e.message }),
-    kv([['Object', objLink(e.object)], ['Layer', e.layer], ['Type', e.type], ['Repeats', loop], ['Precision', e.precision],
-      ['Source', e.source], ['Confidence', e.confidence], ['File', e.file],
+    kv([['Object', objLink(e.object)], ['Container', e.container], ['Layer', e.layer], ['Type', e.type], ['Revision', e.revision],
+      ['Repeats', loop], ['Precision', e.precision], ['Clock', e.clock], ['Source', e.source], ['Confidence', e.confidence], ['File', e.file],
       ['Workloads', list(e.workloads, objLink)]]),
     i === T.earliest && R.earliestFailure.why ? el('p', { text: R.earliestFailure.why }) : null,
     i === T.earliest && R.earliestFailure.skewWarning ? el('p', { text: 'Clock skew: ' + R.earliestFailure.skewWarning }) : null]);

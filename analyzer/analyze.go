@@ -1,0 +1,140 @@
+// Package analyzer runs rift's analysis of one loaded bundle: the state
+// layers, the timeline and the rule engine's ledger, assembled into the
+// report that every output format renders.
+package analyzer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/hypothesis"
+	"github.com/rift-dev/rift/analyzer/layers"
+	"github.com/rift-dev/rift/analyzer/report"
+	"github.com/rift-dev/rift/analyzer/timeline"
+)
+
+// Analyze rebuilds the layers of every workload (layers.Build), merges the
+// chronology (timeline.Build), evaluates the rules (eng.Evaluate) and
+// returns the report: bundle scope, summary, workloads, timeline, earliest
+// failure, ranked hypotheses, the verification checks of the top hypothesis
+// and the residual risks the bundle leaves open. It does no I/O, never reads
+// the wall clock (the bundle's capture time is "now") and gives the same
+// report for the same bundle and policies. Its lists are never nil.
+func Analyze(ctx context.Context, b *bundle.Bundle, eng *hypothesis.Engine) (*report.Report, error) {
+	if b == nil {
+		return nil, errors.New("analyze: nil bundle")
+	}
+	if eng == nil {
+		return nil, errors.New("analyze: nil rule engine")
+	}
+	if b.Index == nil {
+		// Stages share one index; build it here rather than once per stage.
+		cp := *b
+		cp.Index = bundle.NewIndex(b.Objects, b.Logs)
+		b = &cp
+	}
+	ws := layers.Build(b)
+	tl := timeline.Build(b, ws)
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("analyze: %w", err)
+	}
+	ledger, err := eng.Evaluate(ctx, hypothesis.Input{Bundle: b, Workloads: ws, Timeline: tl})
+	if err != nil {
+		return nil, fmt.Errorf("analyze: evaluate rules: %w", err)
+	}
+	r := &report.Report{
+		APIVersion:          report.APIVersion,
+		Kind:                report.Kind,
+		Bundle:              bundleInfo(b, tl),
+		Summary:             ledger.Summary,
+		Workloads:           ws,
+		Timeline:            tl.Entries,
+		EarliestFailure:     tl.Earliest,
+		EarliestPerWorkload: tl.PerWorkload,
+		Hypotheses:          ledger.Hypotheses,
+		Verification:        verification(ledger.Hypotheses),
+		Residual:            residual(b, ws, tl, ledger.Hypotheses),
+	}
+	return r.Normalized(), nil
+}
+
+// bundleInfo is the scope and identity section.
+func bundleInfo(b *bundle.Bundle, tl *timeline.Timeline) report.BundleInfo {
+	info := report.BundleInfo{
+		Format:       b.Format,
+		CaptureTime:  b.CaptureTime,
+		Inferred:     b.CaptureTimeInferred,
+		Scope:        b.Meta.Scope,
+		Collector:    b.Meta.Collector,
+		NotCollected: b.Meta.NotCollected,
+		Objects:      len(b.Objects),
+		LoadErrors:   b.Errors,
+		Gaps:         tl.Gaps,
+	}
+	for _, s := range b.Sources {
+		info.Sources = append(info.Sources, report.SourceInfo{
+			Name: s.Name, URL: s.URL, Revision: s.Revision, Commit: s.CommitTime, Path: s.Path,
+		})
+	}
+	return info
+}
+
+// verification returns the acceptance checks of the top hypothesis, unless
+// the evidence contradicts it: a refuted cause has nothing to verify.
+func verification(hs []hypothesis.Hypothesis) []hypothesis.Acceptance {
+	if len(hs) == 0 || hs[0].Status == hypothesis.Contradicted {
+		return nil
+	}
+	return hs[0].Repair.Acceptance
+}
+
+// residual lists, in a fixed order, what the bundle could not show: data
+// the collector did not read, timeline gaps (expired events), missing Git
+// sources, unreadable files, an inferred capture time and hypotheses that
+// stay open for want of evidence.
+func residual(b *bundle.Bundle, ws []layers.Workload, tl *timeline.Timeline, hs []hypothesis.Hypothesis) []string {
+	var out []string
+	for _, nc := range b.Meta.NotCollected {
+		where := nc.Resource
+		if nc.Namespace != "" {
+			where += " in " + nc.Namespace
+		}
+		out = append(out, fmt.Sprintf("%s not collected (%s): rift treats it as unknown, not as fine", where, nc.Reason))
+	}
+	out = append(out, tl.Gaps...)
+	out = append(out, missingSources(b, ws)...)
+	if n := len(b.Errors); n > 0 {
+		out = append(out, fmt.Sprintf("%d part(s) of the bundle could not be loaded (listed under scope): facts in them are missing", n))
+	}
+	if b.CaptureTimeInferred {
+		out = append(out, "the capture time was not recorded and is inferred from the latest timestamp in the data")
+	}
+	for _, h := range hs {
+		if h.Status == hypothesis.Open {
+			out = append(out, fmt.Sprintf("hypothesis #%d %s on %s stays open: %s", h.Rank, h.Cause, h.Subject, h.NextCheck))
+		}
+	}
+	return out
+}
+
+// missingSources names the GitOps-managed workloads whose desired state the
+// bundle cannot show, or says once that the bundle has no Git source.
+func missingSources(b *bundle.Bundle, ws []layers.Workload) []string {
+	if len(b.Sources) == 0 {
+		return []string{"the bundle holds no Git source: desired and rendered state are unknown"}
+	}
+	var out []string
+	for _, w := range ws {
+		if len(w.Owners) == 0 {
+			continue
+		}
+		for _, l := range w.Layers {
+			if l.Name == layers.LayerDesired && l.Status == layers.StatusUnknown {
+				out = append(out, fmt.Sprintf("%s: its Git source is not in the bundle, so its desired state is unknown", w.Ref))
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,141 @@
+package analyzer
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/hypothesis"
+	"github.com/rift-dev/rift/analyzer/report"
+)
+
+// kafkaBundle is the Kafka stale-probe bundle the layers package records
+// its fixture in; analysing it end to end exercises every stage together.
+const kafkaBundle = "layers/testdata/kafka-stale-probe"
+
+func engine(t *testing.T) *hypothesis.Engine {
+	t.Helper()
+	eng, err := hypothesis.NewEngine(hypothesis.EngineOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return eng
+}
+
+func analyze(t *testing.T, path string) *report.Report {
+	t.Helper()
+	b, err := bundle.Load(path, bundle.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Analyze(context.Background(), b, engine(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func renderJSON(t *testing.T, r *report.Report) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := report.Render(&buf, r, report.RenderOptions{Format: report.FormatJSON}); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func TestAnalyzeKafka(t *testing.T) {
+	r := analyze(t, kafkaBundle)
+	doc := renderJSON(t, r)
+
+	t.Run("validates against docs/report.schema.json", func(t *testing.T) {
+		c := jsonschema.NewCompiler()
+		c.AssertFormat()
+		sch, err := c.Compile("../docs/report.schema.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sch.Validate(inst); err != nil {
+			t.Error(err)
+		}
+	})
+	t.Run("byte-identical across runs", func(t *testing.T) {
+		if diff := cmp.Diff(string(doc), string(renderJSON(t, analyze(t, kafkaBundle)))); diff != "" {
+			t.Errorf("second analysis differs (-first +second):\n%s", diff)
+		}
+	})
+	t.Run("finds the statefulset", func(t *testing.T) {
+		for _, w := range r.Workloads {
+			if w.Ref.Kind == "StatefulSet" && w.Ref.Name == "kafka" {
+				return
+			}
+		}
+		t.Errorf("no StatefulSet kafka among %d workloads", len(r.Workloads))
+	})
+	t.Run("verification is the top hypothesis's acceptance", func(t *testing.T) {
+		if len(r.Hypotheses) == 0 {
+			t.Fatal("no hypotheses")
+		}
+		want := r.Hypotheses[0].Repair.Acceptance
+		if r.Hypotheses[0].Status == hypothesis.Contradicted {
+			want = []hypothesis.Acceptance{}
+		}
+		if diff := cmp.Diff(want, r.Verification); diff != "" {
+			t.Errorf("verification (-want +got):\n%s", diff)
+		}
+	})
+	t.Logf("verdict=%s workloads=%d entries=%d hypotheses=%d residual=%q", r.Summary.Verdict, len(r.Workloads), len(r.Timeline), len(r.Hypotheses), r.Residual)
+}
+
+func TestAnalyzeResidualWithoutGit(t *testing.T) {
+	b := bundle.New(bundle.FormatDirectory, bundle.Meta{
+		NotCollected: []bundle.NotCollected{{Resource: "events", Namespace: "shop", Reason: "forbidden: cannot list"}},
+	}, nil, nil, nil, nil)
+	r, err := Analyze(context.Background(), b, engine(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"events in shop not collected (forbidden: cannot list)", "no Git source"} {
+		found := false
+		for _, s := range r.Residual {
+			found = found || strings.Contains(s, want)
+		}
+		if !found {
+			t.Errorf("residual %q lacks %q", r.Residual, want)
+		}
+	}
+}
+
+func TestAnalyzeErrors(t *testing.T) {
+	eng := engine(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	tests := []struct {
+		name string
+		ctx  context.Context
+		b    *bundle.Bundle
+		eng  *hypothesis.Engine
+		want string
+	}{
+		{"nil bundle", context.Background(), nil, eng, "nil bundle"},
+		{"nil engine", context.Background(), &bundle.Bundle{}, nil, "nil rule engine"},
+		{"cancelled", ctx, bundle.New(bundle.FormatDirectory, bundle.Meta{}, nil, nil, nil, nil), eng, "context canceled"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Analyze(tt.ctx, tt.b, tt.eng)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("err = %v, want %q", err, tt.want)
+			}
+		})
+	}
+}
