@@ -15,8 +15,8 @@ const (
 )
 
 // collectSecrets writes the Secrets of ns as metadata only. By default they
-// are read through the metadata API, so their data never leaves the API
-// server. With SecretKeys they are listed whole, one page at a time, and
+// are read through the metadata API (and their type from the server-side
+// table), so their data never leaves the API server. With SecretKeys they are listed whole, one page at a time, and
 // reduced to key names in memory before anything else sees them.
 func (r *run) collectSecrets(ctx context.Context, ns string) error {
 	a, ok := r.res[secretsResource]
@@ -42,6 +42,7 @@ func (r *run) collectSecrets(ctx context.Context, ns string) error {
 			return l.GetContinue(), r.out.page(dir, page)
 		})
 	} else {
+		types := r.secretTypes(ctx, ns)
 		ri := r.md.Resource(a.gvr).Namespace(ns)
 		err = paginate(ctx, r.cfg.PageSize, func(ctx context.Context, opts metav1.ListOptions) (string, error) {
 			l, err := ri.List(ctx, opts)
@@ -53,6 +54,9 @@ func (r *run) collectSecrets(ctx context.Context, ns string) error {
 				m, err := secretMeta(&l.Items[i].ObjectMeta)
 				if err != nil {
 					return "", err
+				}
+				if t := types[l.Items[i].Name]; t != "" {
+					m["type"] = t
 				}
 				page = append(page, m)
 			}
