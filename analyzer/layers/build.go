@@ -148,6 +148,9 @@ func (a *analysis) workload(s *subject) Workload {
 	w.Layers = a.layers(s, w.Divergences)
 	w.Stages = a.stages(s, w.Divergences)
 	v := a.converge(s)
+	if v.status == Converged {
+		v = a.driftVerdict(s, w.Divergences, v)
+	}
 	w.Convergence, w.ConvergenceReason = v.status, v.reason
 	if w.Divergences == nil {
 		w.Divergences = []Divergence{}

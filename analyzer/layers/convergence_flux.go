@@ -123,3 +123,29 @@ func readyGeneration(m map[string]any) (int64, bool) {
 	}
 	return 0, false
 }
+
+// driftVerdict keeps a controller's "converged" from hiding that the live
+// object is not what Git declares: the controller converged on a spec that
+// is not the desired one. Fields another manager owns (an HPA's replicas)
+// are intended and do not count.
+func (a *analysis) driftVerdict(s *subject, divs []Divergence, v verdict) verdict {
+	var paths []string
+	for _, d := range divs {
+		if d.Between[0] == LayerRendered && d.Owner == "" {
+			paths = append(paths, d.Path)
+		}
+	}
+	if len(paths) == 0 {
+		return v
+	}
+	drift := fmt.Sprintf("the live object differs from Git at %d declared fields (%s)", len(paths), strings.Join(paths, ", "))
+	for _, r := range s.owners {
+		if ov := a.converge(&subject{obj: r}); ov.status == Failed || ov.status == Blocked {
+			return verdict{Blocked, drift + "; " + r.Ref().String() + " cannot apply it: " + ov.reason}
+		}
+	}
+	if len(s.owners) == 0 {
+		return verdict{Progressing, drift + "; no reconciler in the bundle applies it"}
+	}
+	return verdict{Progressing, drift + "; waiting for the next apply"}
+}

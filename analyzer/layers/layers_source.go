@@ -30,6 +30,18 @@ func (a *analysis) gitSource(s *subject) *bundle.GitSource {
 			return src
 		}
 	}
+	if s.obj.GetKind() == "GitRepository" && isGroup(s.obj, groupFluxSource) {
+		var found *bundle.GitSource
+		for _, src := range a.b.Sources {
+			if normURL(src.URL) == normURL(str(s.obj.Object, "spec", "url")) {
+				if found != nil {
+					return nil // several checkouts of one repository: ambiguous
+				}
+				found = src
+			}
+		}
+		return found
+	}
 	return nil
 }
 
@@ -56,8 +68,17 @@ func (a *analysis) desiredLayer(s *subject) Layer {
 
 func (a *analysis) renderedLayer(s *subject) Layer {
 	l := Layer{Name: LayerRendered, Status: StatusUnknown}
+	if src := a.g.sourceOf[s.obj]; src != nil && !s.hasRendered {
+		// A reconciler's rendered layer is the output it applies.
+		l.Status, l.Identity, l.Revision = StatusOK, "git/"+src.Name+"/rendered/", src.Revision
+		l.Evidence = []evidence.Evidence{{File: "git/" + src.Name + "/rendered/", Message: fmt.Sprintf("%d rendered objects", len(src.Rendered))}}
+		if len(src.Rendered) == 0 {
+			l.Status = StatusUnknown
+		}
+		return l
+	}
 	if !s.hasRendered {
-		if src := a.gitSource(s); src != nil && len(src.Rendered) > 0 {
+		if src := a.gitSource(s); src != nil && len(src.Rendered) > 0 && s.obj.GetKind() != "GitRepository" {
 			l.Evidence = []evidence.Evidence{{File: "git/" + src.Name + "/rendered/", Message: "the rendered manifests of the source do not contain this object"}}
 			l.Status = StatusFailed
 			return l

@@ -62,6 +62,15 @@ func TestApplyDeniedDivergences(t *testing.T) {
 	if d := cmpDiff(want, flatten(w.Divergences)); d != "" {
 		t.Errorf("divergences (-want +got):\n%s", d)
 	}
+	// The Deployment controller converged, but on a spec Git no longer
+	// declares, and the reconciler cannot apply the new one.
+	if w.Convergence != Blocked || !contains(w.ConvergenceReason, "denied the request") {
+		t.Errorf("convergence = %s (%s), want blocked by the refused apply", w.Convergence, w.ConvergenceReason)
+	}
+	k := findWorkload(t, Build(loadFixture(t, "testdata/apply-denied-by-webhook")), "Kustomization/flux-system/shop")
+	if l := layerOf(k, LayerRendered); l.Status != StatusOK || l.Revision != "c0ffee0000000000000000000000000000000001" {
+		t.Errorf("Kustomization rendered layer = %s at %q", l.Status, l.Revision)
+	}
 	if g := layerOf(w, LayerGitOps); g.Status != StatusFailed {
 		t.Errorf("gitops layer = %s, want failed", g.Status)
 	}
