@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# testenv.sh installs the real control plane the integration tests run on:
+# etcd from Debian, and kube-apiserver, kube-controller-manager,
+# kube-scheduler and kwok built from the Go module proxy through the
+# separate module in hack/k8s. Everything lands in ${RIFT_CACHE}/k8s
+# (default: <repo>/.cache/k8s), which is git-ignored.
+#
+# It is idempotent: a stamp file records the versions that were built, and
+# a second run with the same versions does nothing. Set RIFT_TESTENV_FORCE=1
+# to rebuild anyway.
+set -euo pipefail
+
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cache="${RIFT_CACHE:-$repo/.cache}"
+root="$cache/k8s"
+bin="$root/bin"
+stages="$root/stages"
+mod="$repo/hack/k8s"
+
+# Versions come from hack/k8s/go.mod so there is a single place to bump.
+kube_version="$(awk '$1 == "k8s.io/kubernetes" { print $2 }' "$mod/go.mod")"
+kwok_version="$(awk '$1 == "sigs.k8s.io/kwok" { print $2 }' "$mod/go.mod")"
+tools=(kube-apiserver kube-controller-manager kube-scheduler kwok)
+# Must match stageFiles in internal/testcluster/binaries.go.
+stage_files=(node-initialize.yaml node-heartbeat-with-lease.yaml pod-create.yaml
+	pod-init-container-running.yaml pod-init-container-completed.yaml
+	pod-ready.yaml pod-complete.yaml pod-delete.yaml)
+
+log() { printf 'testenv: %s\n' "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+[[ -n "$kube_version" && -n "$kwok_version" ]] || die "hack/k8s/go.mod: cannot read k8s.io/kubernetes or sigs.k8s.io/kwok version"
+
+# install_etcd makes sure an etcd binary is available, preferring Debian's
+# package; an etcd already on PATH (e.g. preinstalled in CI) is accepted.
+install_etcd() {
+	local etcd
+	etcd="$(command -v etcd || true)"
+	if [[ -z "$etcd" ]]; then
+		command -v apt-get >/dev/null || die "etcd is not installed and apt-get is not available; install etcd 3.4+ and put it on PATH"
+		local sudo=""
+		[[ "$(id -u)" == 0 ]] || sudo="sudo"
+		if ! apt-cache show etcd-server >/dev/null 2>&1; then
+			log "apt-get update (etcd-server is unknown to apt)"
+			$sudo apt-get update -qq
+		fi
+		log "installing etcd-server from Debian"
+		# The package would start a system etcd on :2379; the tests run
+		# their own on free ports, so service start-up is refused.
+		RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends etcd-server >/dev/null
+		etcd="$(command -v etcd)" || die "etcd-server installed but no etcd on PATH"
+	fi
+	mkdir -p "$bin"
+	ln -sf "$etcd" "$bin/etcd"
+	log "etcd: $("$etcd" --version 2>/dev/null | head -n1)"
+}
+
+stamp_text() {
+	printf 'kubernetes=%s\nkwok=%s\n%s\nmodsum=%s\n' "$kube_version" "$kwok_version" \
+		"$(go version)" "$(cat "$mod/go.mod" "$mod/go.sum" | sha256sum | cut -d' ' -f1)"
+}
+
+up_to_date() {
+	[[ "${RIFT_TESTENV_FORCE:-}" != 1 ]] || return 1
+	[[ -f "$root/stamp" && "$(cat "$root/stamp")" == "$(stamp_text)" ]] || return 1
+	local t
+	for t in "${tools[@]}"; do [[ -x "$bin/$t" ]] || return 1; done
+	for t in "${stage_files[@]}"; do [[ -f "$stages/$t" ]] || return 1; done
+}
+
+build_tools() {
+	local start=$SECONDS
+	log "building ${tools[*]} (kubernetes $kube_version, kwok $kwok_version); the first build takes several minutes"
+	local minor="${kube_version#v1.}"
+	minor="${minor%%.*}"
+	local ldflags="-s -w"
+	ldflags+=" -X k8s.io/component-base/version.gitVersion=$kube_version"
+	ldflags+=" -X k8s.io/component-base/version.gitMajor=1"
+	ldflags+=" -X k8s.io/component-base/version.gitMinor=$minor"
+	ldflags+=" -X k8s.io/component-base/version.gitTreeState=clean"
+	mkdir -p "$bin"
+	# -mod=mod: kube-controller-manager needs go.sum lines that tidy
+	# does not keep for a module that only builds tools.
+	(cd "$mod" && GOWORK=off GOFLAGS=-mod=mod CGO_ENABLED=0 \
+		go build -p "${RIFT_TESTENV_JOBS:-2}" -trimpath -ldflags="$ldflags" -o "$bin/" tool)
+	log "built in $((SECONDS - start))s"
+}
+
+# copy_stages copies the kwok Stage configurations the harness loads; they
+# ship inside the kwok module, so they always match the binary.
+copy_stages() {
+	local dir
+	dir="$(cd "$mod" && GOWORK=off GOFLAGS=-mod=mod go list -m -f '{{.Dir}}' sigs.k8s.io/kwok)"
+	[[ -d "$dir/kustomize/stage" ]] || die "kwok module at $dir has no kustomize/stage"
+	rm -rf "$stages"
+	mkdir -p "$stages"
+	cp "$dir/kustomize/stage/node/fast/node-initialize.yaml" \
+		"$dir/kustomize/stage/node/heartbeat-with-lease/node-heartbeat-with-lease.yaml" \
+		"$dir/kustomize/stage/pod/general/pod-ready.yaml" \
+		"$dir/kustomize/stage/pod/general/pod-complete.yaml" \
+		"$dir/kustomize/stage/pod/general/pod-delete.yaml" \
+		"$dir/kustomize/stage/pod/general/pod-create.yaml" \
+		"$dir/kustomize/stage/pod/general/pod-init-container-running.yaml" \
+		"$dir/kustomize/stage/pod/general/pod-init-container-completed.yaml" \
+		"$stages/"
+	chmod 0644 "$stages"/*.yaml
+}
+
+main() {
+	command -v go >/dev/null || die "go is not on PATH"
+	install_etcd
+	if up_to_date; then
+		log "up to date in $bin"
+		return
+	fi
+	build_tools
+	copy_stages
+	stamp_text >"$root/stamp"
+	log "ready: $bin"
+}
+
+main "$@"
