@@ -1,0 +1,121 @@
+package layers
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/evidence"
+)
+
+func (a *analysis) checkDep(ns string, d dep) (string, []evidence.Evidence) {
+	o, ok := a.ix.Get(bundle.Key{Kind: d.kind, Namespace: ns, Name: d.name})
+	label := fmt.Sprintf("%s %s", d.kind, d.name)
+	if !ok {
+		switch {
+		case d.kind == "Secret":
+			if st, e, found := a.externalSecretFor(ns, d.name); found {
+				return st, append(e, evidence.Evidence{Path: d.path, Message: label + " is not in the bundle"})
+			}
+		}
+		if a.notCollected(depResource[d.kind], ns) || len(a.ix.OfKind(d.kind)) == 0 {
+			return StatusUnknown, []evidence.Evidence{{Path: d.path, Message: label + ": not collected in the bundle"}}
+		}
+		if d.optional {
+			return StatusOK, []evidence.Evidence{{Path: d.path, Message: label + " is absent (optional)"}}
+		}
+		return StatusFailed, []evidence.Evidence{{Path: d.path, Message: label + " does not exist"}}
+	}
+	if d.key != "" && !hasKey(o, d.key) {
+		if d.optional {
+			return StatusOK, []evidence.Evidence{ev(o, "data", fmt.Sprintf("%s has no key %q (optional)", label, d.key), nil)}
+		}
+		return StatusFailed, []evidence.Evidence{ev(o, "data", fmt.Sprintf("%s has no key %q", label, d.key), nil)}
+	}
+	if d.kind == "PersistentVolumeClaim" {
+		return a.checkClaim(o)
+	}
+	return StatusOK, []evidence.Evidence{ev(o, "", label+" exists", nil)}
+}
+
+// hasKey looks at key names only: a Secret's values are never read.
+func hasKey(o *bundle.Object, key string) bool {
+	for _, f := range []string{"data", "binaryData", "stringData"} {
+		if _, ok := mapAt(o.Object, f)[key]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *analysis) checkClaim(pvc *bundle.Object) (string, []evidence.Evidence) {
+	phase := str(pvc.Object, "status", "phase")
+	if phase != "Bound" {
+		return StatusProgressing, []evidence.Evidence{ev(pvc, "status.phase", "PersistentVolumeClaim "+pvc.GetName()+" is "+orNone(phase), nil)}
+	}
+	out := []evidence.Evidence{ev(pvc, "status.phase", "PersistentVolumeClaim "+pvc.GetName()+" is Bound", nil)}
+	st := StatusOK
+	if pv, ok := a.ix.Get(bundle.Key{Kind: "PersistentVolume", Name: str(pvc.Object, "spec", "volumeName")}); ok {
+		out = append(out, ev(pv, "status.phase", "PersistentVolume "+pv.GetName()+" is "+orNone(str(pv.Object, "status", "phase")), nil))
+	}
+	if sc := str(pvc.Object, "spec", "storageClassName"); sc != "" {
+		if o, ok := a.ix.Get(bundle.Key{Group: "storage.k8s.io", Kind: "StorageClass", Name: sc}); ok {
+			out = append(out, ev(o, "provisioner", "StorageClass "+sc+" ("+str(o.Object, "provisioner")+")", nil))
+		}
+	}
+	return st, out
+}
+
+// externalSecretFor finds the ExternalSecret whose target is the Secret.
+func (a *analysis) externalSecretFor(ns, name string) (string, []evidence.Evidence, bool) {
+	found := append([]*bundle.Object(nil), a.externalSecrets()[[2]string{ns, name}]...)
+	sort.Slice(found, func(i, j int) bool { return found[i].GetName() < found[j].GetName() })
+	for _, es := range found {
+		c, ok := findCond(conditions(es.Object, "status", "conditions"), "Ready")
+		if !ok {
+			return StatusUnknown, []evidence.Evidence{ev(es, "status.conditions", "ExternalSecret "+es.GetName()+" has no Ready condition", nil)}, true
+		}
+		st := StatusOK
+		if c.Status != "True" {
+			st = StatusFailed
+		}
+		return st, []evidence.Evidence{ev(es, "status.conditions[type=Ready]", fmt.Sprintf("ExternalSecret %s Ready=%s %s: %s", es.GetName(), c.Status, c.Reason, c.Message), c.Time)}, true
+	}
+	return "", nil, false
+}
+
+func (a *analysis) checkRouting(svc *bundle.Object, pods []*bundle.Object) (string, evidence.Evidence) {
+	eps, known := a.endpointsOf(svc)
+	if !known {
+		return StatusUnknown, ev(svc, "", "Service "+svc.GetName()+": endpoints not in the bundle", nil)
+	}
+	ready := 0
+	for _, p := range pods {
+		if st, _ := eps.state(p); st == endpointReady {
+			ready++
+		}
+	}
+	st := StatusOK
+	if ready == 0 {
+		st = StatusFailed
+	}
+	return st, ev(svc, "", fmt.Sprintf("Service %s routes to %d of %d pods", svc.GetName(), ready, len(pods)), nil)
+}
+
+// externalSecrets indexes ExternalSecrets by the namespace and name of the
+// Secret they produce, once per Build.
+func (a *analysis) externalSecrets() map[[2]string][]*bundle.Object {
+	if a.esByTarget != nil {
+		return a.esByTarget
+	}
+	a.esByTarget = map[[2]string][]*bundle.Object{}
+	for _, es := range a.ix.OfKind("ExternalSecret") {
+		target := str(es.Object, "spec", "target", "name")
+		if target == "" {
+			target = es.GetName()
+		}
+		k := [2]string{es.GetNamespace(), target}
+		a.esByTarget[k] = append(a.esByTarget[k], es)
+	}
+	return a.esByTarget
+}

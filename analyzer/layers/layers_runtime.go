@@ -1,0 +1,108 @@
+package layers
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rift-dev/rift/analyzer/evidence"
+)
+
+func (a *analysis) runtimeLayer(s *subject, divs []Divergence) Layer {
+	l := Layer{Name: LayerRuntime, Status: StatusOK}
+	switch s.obj.GetKind() {
+	case "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Job", "CronJob", "Pod":
+	default:
+		l.Status = StatusNotApplicable
+		l.Evidence = []evidence.Evidence{{Message: "no pods of its own"}}
+		return l
+	}
+	pods := s.pods.pods
+	if len(pods) == 0 {
+		l.Status = StatusUnknown
+		msg := "no pods of this workload in the bundle"
+		if a.notCollected("pods", s.obj.GetNamespace()) {
+			msg = "pods were not collected in this namespace"
+		} else if want, ok := num(s.obj.Object, "spec", "replicas"); ok && want == 0 {
+			l.Status = StatusNotApplicable
+			msg = "scaled to zero"
+		}
+		l.Evidence = []evidence.Evidence{{Object: refPtr(s.obj), Message: msg}}
+		return l
+	}
+	var names []string
+	for _, p := range pods {
+		names = append(names, p.GetName())
+		st := StatusOK
+		switch {
+		case podFailing(p) != "":
+			st = StatusFailed
+		case !podReady(p) && len(eventsWithReason(a.ix, p, "Unhealthy")) > 0:
+			st = StatusFailed
+		case !s.pods.isCurrent(p):
+			st = StatusProgressing
+		case !podReady(p) && str(p.Object, "status", "phase") != "Succeeded":
+			st = StatusProgressing
+		}
+		l.Status = worse(l.Status, st)
+		msg := fmt.Sprintf("%s, ready=%t, restarts=%d, node %s, %s %s", orNone(str(p.Object, "status", "phase")), podReady(p),
+			podRestarts(p), orNone(str(p.Object, "spec", "nodeName")), orNone(s.pods.revLabel), orNone(s.pods.rev(p)))
+		if r := podReason(p); r != "" {
+			msg += ", reason " + r
+		}
+		if !s.pods.isCurrent(p) {
+			msg += " (older than the current template)"
+		}
+		l.Evidence = append(l.Evidence, ev(p, "status", msg, created(p)))
+	}
+	for _, d := range divs {
+		if d.Between[0] == LayerController {
+			l.Status = worse(l.Status, StatusProgressing)
+			l.Evidence = append(l.Evidence, evidence.Evidence{Object: &d.Object, Path: d.Path, Message: "differs from the controller's pod template"})
+		}
+	}
+	l.Identity = strings.Join(names, ", ")
+	l.Revision = s.pods.current
+	return l
+}
+
+func (a *analysis) externalLayer(s *subject) Layer {
+	l := Layer{Name: LayerExternal, Status: StatusUnknown}
+	ref := s.obj.Ref()
+	targets := map[string]bool{ref.String(): true, ref.Namespace + "/" + ref.Name: true}
+	for _, svc := range a.servicesOf(s) {
+		targets[svc.Ref().String()] = true
+	}
+	for _, c := range a.b.Checks {
+		if !targets[c.Target] {
+			continue
+		}
+		st := StatusOK
+		if !c.OK {
+			st = StatusFailed
+		}
+		if l.Status == StatusUnknown {
+			l.Status = st
+		}
+		l.Status = worse(l.Status, st)
+		l.Evidence = append(l.Evidence, evidence.Evidence{File: c.File, Time: c.Time, Message: fmt.Sprintf("check %s ok=%t %s", c.Name, c.OK, c.Detail)})
+	}
+	if len(l.Evidence) == 0 {
+		l.Evidence = []evidence.Evidence{{Message: "no recorded check targets this object"}}
+	}
+	return l
+}
+
+// notCollected reports whether the collector could not read resource in
+// ns (or cluster-wide).
+func (a *analysis) notCollected(resource, ns string) bool {
+	for _, n := range a.b.Meta.NotCollected {
+		r := n.Resource
+		if i := strings.Index(r, "."); i >= 0 {
+			r = r[:i]
+		}
+		if r == resource && (n.Namespace == "" || n.Namespace == ns) {
+			return true
+		}
+	}
+	return false
+}
