@@ -78,3 +78,18 @@ func TestApplyDeniedDivergences(t *testing.T) {
 		t.Errorf("applied layer = %s, want failed", a.Status)
 	}
 }
+
+func TestExternalSecretBehindMissingSecret(t *testing.T) {
+	ws := loadYAMLFile(t, "testdata/stages/secret-from-failing-externalsecret.yaml")
+	l := layerOf(findWorkload(t, ws, "Pod/shop/api"), LayerDependencies)
+	if l.Status != StatusFailed {
+		t.Fatalf("dependencies = %s, want failed: %+v", l.Status, l.Evidence)
+	}
+	found := false
+	for _, e := range l.Evidence {
+		found = found || (e.Object != nil && e.Object.Kind == "ExternalSecret" && contains(e.Message, "SecretSyncedError"))
+	}
+	if !found {
+		t.Errorf("no ExternalSecret evidence: %+v", l.Evidence)
+	}
+}
