@@ -125,8 +125,15 @@ func TestCorpusNoPanicDeterministic(t *testing.T) {
 			}
 			return out
 		}
-		if a, b := build(), build(); string(a) != string(b) {
+		a, b := build(), build()
+		if string(a) != string(b) {
 			t.Errorf("%s: output differs between two runs", f)
+		}
+		// The report schema requires these arrays.
+		for _, null := range []string{`"evidence":null`, `"stages":null`, `"layers":null`, `"divergences":null`} {
+			if strings.Contains(string(a), null) {
+				t.Errorf("%s: %s in the JSON", f, null)
+			}
 		}
 	}
 	t.Logf("%d files, %d subjects", len(files), subjects/2)
