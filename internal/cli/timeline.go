@@ -1,0 +1,159 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/layers"
+	"github.com/rift-dev/rift/analyzer/timeline"
+)
+
+func init() { register(newTimelineCommand) }
+
+// timelineOptions maps rift timeline's flags into a timeline.Filter.
+type timelineOptions struct {
+	output string
+	object string
+	since  string
+	width  int
+	load   loadFlags
+
+	path   string
+	opts   bundle.LoadOptions
+	filter timeline.Filter
+}
+
+func newTimelineCommand() *cobra.Command {
+	o := &timelineOptions{}
+	cmd := &cobra.Command{
+		Use:   "timeline BUNDLE",
+		Short: "Print the merged chronology of a bundle and where the failure started",
+		Long: `timeline merges everything in a bundle that carries a time (events from
+both Event APIs, condition transitions, container states, ReplicaSet,
+ControllerRevision and Pod creation, Git commits, reconciler history, log
+lines and recorded checks) into one chronology. Retry loops are collapsed
+("BackOff ×37"), entries are linked to workloads through ownership and
+references, and the earliest discriminating failure is named: the first
+failure in a workload that has not converged that no earlier failure
+explains. Times are shown relative to the bundle's capture time.
+
+Markers: ">" the earliest failure, "!" a failure, "~" a failure known only
+from state (its events expired). See docs/timeline.md.
+
+Exit status: 0 when the timeline was printed, 2 for bad flags or a bundle
+that cannot be read.`,
+		Example: `  # The whole chronology
+  rift timeline incident.tar.gz
+
+  # One workload and what it links to, for the last 30 minutes
+  rift timeline incident.tar.gz --object Deployment/shop/web --since 30m
+
+  # Machine-readable
+  rift timeline incident.tar.gz -o json`,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usageError(fmt.Errorf("timeline takes exactly one BUNDLE argument, got %d", len(args)))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := o.Complete(args); err != nil {
+				return err
+			}
+			if err := o.Validate(); err != nil {
+				return err
+			}
+			return o.Run(cmd.OutOrStdout())
+		},
+	}
+	cmd.Flags().StringVarP(&o.output, "output", "o", "text", "output format: text or json")
+	cmd.Flags().StringVar(&o.object, "object", "", "show only this object and what links to it, as Kind/namespace/name or Kind/name")
+	cmd.Flags().StringVar(&o.since, "since", "", "show only entries from this time on: RFC 3339, or a duration before the capture time such as 30m")
+	cmd.Flags().IntVar(&o.width, "width", 0, "text width in columns (default: the terminal's, or $COLUMNS, or 120)")
+	addLoadFlags(cmd.Flags(), &o.load)
+	return cmd
+}
+
+// Complete maps arguments and flags into the load options and filter. The
+// --since duration needs the capture time, so it is resolved in Run.
+func (o *timelineOptions) Complete(args []string) error {
+	o.path = args[0]
+	opts, err := o.load.options()
+	if err != nil {
+		return usageError(err)
+	}
+	o.opts = opts
+	if o.object != "" {
+		r, err := bundle.ParseRef(o.object)
+		if err != nil {
+			return usageError(fmt.Errorf("--object %w", err))
+		}
+		o.filter.Object = &r
+	}
+	return nil
+}
+
+// Validate refuses an unknown output format, a bad --since and a negative
+// width.
+func (o *timelineOptions) Validate() error {
+	if err := checkOutput(o.output, "text", "json"); err != nil {
+		return err
+	}
+	if o.width < 0 {
+		return usageError(fmt.Errorf("--width %d: must not be negative", o.width))
+	}
+	if o.since != "" {
+		if _, err := timeline.ParseSince(o.since, time.Time{}); err != nil {
+			return usageError(fmt.Errorf("--since %w", err))
+		}
+	}
+	return nil
+}
+
+// Run loads the bundle, rebuilds the layers and prints the timeline.
+func (o *timelineOptions) Run(out io.Writer) error {
+	b, err := bundle.Load(o.path, o.opts)
+	if err != nil {
+		return usageError(err)
+	}
+	if o.since != "" {
+		if o.filter.Since, err = timeline.ParseSince(o.since, b.CaptureTime); err != nil {
+			return usageError(fmt.Errorf("--since %w", err))
+		}
+	}
+	tl := timeline.Select(timeline.Build(b, layers.Build(b)), o.filter)
+	if o.output == "json" {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(struct {
+			CaptureTime time.Time `json:"captureTime"`
+			*timeline.Timeline
+		}{b.CaptureTime, tl})
+	}
+	return timeline.WriteText(out, tl, timeline.TextOptions{Width: timelineWidth(out, o.width), Capture: b.CaptureTime})
+}
+
+// timelineWidth is the --width flag, else the terminal's width, else
+// $COLUMNS, else 120.
+func timelineWidth(out io.Writer, flag int) int {
+	if flag > 0 {
+		return flag
+	}
+	if f, ok := out.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
+			return w
+		}
+	}
+	if c, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && c > 0 {
+		return c
+	}
+	return 120
+}
