@@ -1,9 +1,6 @@
 package layers
 
 import (
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,69 +8,20 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
-	"sigs.k8s.io/yaml"
 )
 
 // loadFixture reads a rift-layout bundle directory (bundle.yaml, objects/,
-// git/<source>/{source.yaml,rendered/}) with the bundle package's decoder.
+// git/<source>/{source.yaml,rendered/}) the way rift analyze does.
 func loadFixture(t *testing.T, dir string) *bundle.Bundle {
 	t.Helper()
-	var meta bundle.Meta
-	if data, err := os.ReadFile(filepath.Join(dir, "bundle.yaml")); err == nil {
-		if err := yaml.Unmarshal(data, &meta); err != nil {
-			t.Fatalf("%s/bundle.yaml: %v", dir, err)
-		}
-	}
-	var objs []*bundle.Object
-	srcs := map[string]*bundle.GitSource{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		rel = filepath.ToSlash(rel)
-		parts := strings.Split(rel, "/")
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		switch {
-		case parts[0] == "objects":
-			o, errs := bundle.DecodeDocuments(rel, data)
-			if len(errs) > 0 {
-				t.Fatalf("%s: %v", rel, errs)
-			}
-			objs = append(objs, o...)
-		case parts[0] == "git" && len(parts) >= 3:
-			s := srcs[parts[1]]
-			if s == nil {
-				s = &bundle.GitSource{Name: parts[1]}
-				srcs[parts[1]] = s
-			}
-			if parts[2] == "source.yaml" {
-				rendered := s.Rendered
-				if err := yaml.Unmarshal(data, s); err != nil {
-					t.Fatalf("%s: %v", rel, err)
-				}
-				s.Name, s.Rendered = parts[1], rendered
-			} else if parts[2] == "rendered" {
-				o, errs := bundle.DecodeDocuments(rel, data)
-				if len(errs) > 0 {
-					t.Fatalf("%s: %v", rel, errs)
-				}
-				s.Rendered = append(s.Rendered, o...)
-			}
-		}
-		return nil
-	})
+	b, err := bundle.Load(dir, bundle.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sl []*bundle.GitSource
-	for _, s := range srcs {
-		sl = append(sl, s)
+	if len(b.Errors) > 0 {
+		t.Fatalf("%s: load errors %v", dir, b.Errors)
 	}
-	return bundle.New(bundle.FormatRift, meta, objs, sl, nil, nil)
+	return b
 }
 
 // fromYAML builds a bundle from inline multi-document YAML.
