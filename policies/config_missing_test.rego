@@ -1,6 +1,7 @@
 package rift.rules.config_missing_test
 
 import data.rift.rules.config_missing
+import data.rift.fixtures
 
 pod := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "api-1", "namespace": "shop"},
 	"status": {"containerStatuses": [{"name": "api", "state": {"waiting": {"reason": "CreateContainerConfigError", "message": "secret \"app-secrets\" not found"}}}]}}
@@ -8,7 +9,7 @@ pod := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "api-1", "namesp
 base := {"objects": {"Pod": {"shop": {"api-1": pod}}, "Secret": {"shop": {"other": {}}}}, "pod_services": {}, "events_by_object": {}, "bundle": {"notCollectedResources": {}}}
 
 test_missing_secret_explains_pod if {
-	hs := config_missing.hypothesis with input as base
+	hs := config_missing.hypothesis with input as fixtures.indexed(base)
 	some s in hs
 	s.subject == {"apiVersion": "v1", "kind": "Secret", "namespace": "shop", "name": "app-secrets"}
 	s.status == "supported"
@@ -18,39 +19,39 @@ test_missing_secret_explains_pod if {
 }
 
 test_secrets_not_collected_is_open if {
-	some s in config_missing.hypothesis with input as object.union(base, {"bundle": {"notCollectedResources": {"secrets": true}}})
+	some s in config_missing.hypothesis with input as fixtures.indexed(object.union(base, {"bundle": {"notCollectedResources": {"secrets": true}}}))
 	s.subject.kind == "Secret"
 	s.status == "open"
 }
 
 test_configmap_from_failed_mount if {
 	p := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "api-1", "namespace": "shop"}, "status": {}}
-	some s in config_missing.hypothesis with input as object.union(base, {
+	some s in config_missing.hypothesis with input as fixtures.indexed(object.union(base, {
 		"objects": {"Pod": {"shop": {"api-1": p}}},
 		"events_by_object": {"Pod/shop/api-1": [{"reason": "FailedMount", "message": "MountVolume.SetUp failed for volume \"cfg\" : configmap \"api-config\" not found"}]},
-	})
+	}))
 	s.subject.kind == "ConfigMap"
 }
 
 test_existing_secret_only_pod if {
-	hs := config_missing.hypothesis with input as object.union(base, {"objects": {"Secret": {"shop": {"app-secrets": {}}}}})
+	hs := config_missing.hypothesis with input as fixtures.indexed(object.union(base, {"objects": {"Secret": {"shop": {"app-secrets": {}}}}}))
 	count(hs) == 1
 }
 
 test_healthy_pod if {
 	healthy := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "api-1", "namespace": "shop"}, "status": {}}
-	count(config_missing.hypothesis) == 0 with input as object.union(object.remove(base, {"objects"}), {"objects": {"Pod": {"shop": {"api-1": healthy}}}})
+	count(config_missing.hypothesis) == 0 with input as fixtures.indexed(object.union(object.remove(base, {"objects"}), {"objects": {"Pod": {"shop": {"api-1": healthy}}}}))
 }
 
 test_secret_kind_absent_from_bundle_is_open if {
-	some s in config_missing.hypothesis with input as object.union(object.remove(base, {"objects"}), {"objects": {"Pod": {"shop": {"api-1": pod}}}})
+	some s in config_missing.hypothesis with input as fixtures.indexed(object.union(object.remove(base, {"objects"}), {"objects": {"Pod": {"shop": {"api-1": pod}}}}))
 	s.subject.kind == "Secret"
 	s.status == "open"
 }
 
 test_recovered_pod_contradicts if {
 	healthy := object.union(pod, {"status": {"phase": "Running", "conditions": [{"type": "Ready", "status": "True"}]}})
-	hs := config_missing.hypothesis with input as object.union(object.remove(base, {"objects"}), {"objects": {"Pod": {"shop": {"api-1": healthy}}}})
+	hs := config_missing.hypothesis with input as fixtures.indexed(object.union(object.remove(base, {"objects"}), {"objects": {"Pod": {"shop": {"api-1": healthy}}}}))
 	count(hs) == 2
 	every h in hs {
 		h.status == "contradicted"

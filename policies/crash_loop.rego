@@ -15,8 +15,9 @@ package rift.rules.crash_loop
 import data.rift.lib
 
 hypothesis contains h if {
-	some ns, name
-	pod := input.objects.Pod[ns][name]
+	some pod in lib.pods_with_reason({"CrashLoopBackOff"})
+	ns := pod.metadata.namespace
+	name := pod.metadata.name
 	s := lib.waiting(pod, {"CrashLoopBackOff"})
 	last := object.get(s, ["lastState", "terminated"], {})
 	h := {

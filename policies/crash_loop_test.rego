@@ -1,6 +1,7 @@
 package rift.rules.crash_loop_test
 
 import data.rift.rules.crash_loop
+import data.rift.fixtures
 
 pod(waiting) := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "web-1", "namespace": "shop"}, "status": {"containerStatuses": [{
 	"name": "web", "restartCount": 7,
@@ -9,10 +10,10 @@ pod(waiting) := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "web-1"
 }]}}
 
 test_crash_loop_positive if {
-	hs := crash_loop.hypothesis with input as {
+	hs := crash_loop.hypothesis with input as fixtures.indexed({
 		"objects": {"Pod": {"shop": {"web-1": pod({"reason": "CrashLoopBackOff", "message": "back-off"})}}},
 		"pod_services": {"shop/web-1": ["web"]}, "events_by_object": {},
-	}
+	})
 	some h in hs
 	h.subject.name == "web-1"
 	contains(h.summary, "exit code 1")
@@ -21,5 +22,5 @@ test_crash_loop_positive if {
 }
 
 test_crash_loop_negative_running if {
-	count(crash_loop.hypothesis) == 0 with input as {"objects": {"Pod": {"shop": {"web-1": pod({"reason": "ContainerCreating"})}}}, "pod_services": {}, "events_by_object": {}}
+	count(crash_loop.hypothesis) == 0 with input as fixtures.indexed({"objects": {"Pod": {"shop": {"web-1": pod({"reason": "ContainerCreating"})}}}, "pod_services": {}, "events_by_object": {}})
 }

@@ -17,8 +17,7 @@ import data.rift.lib
 reasons := {"ErrImagePull", "ImagePullBackOff", "InvalidImageName", "ErrImageNeverPull"}
 
 hypothesis contains h if {
-	some ns, name
-	pod := input.objects.Pod[ns][name]
+	some pod in lib.pods_with_reason(reasons)
 	s := lib.waiting(pod, reasons)
 	pulls := [e | some e in lib.events(pod); e.reason == "Failed"; contains(e.message, "pull")]
 	msg := concat(" ", [object.get(s.state.waiting, "message", ""), concat(" ", [e.message | some e in pulls])])

@@ -201,3 +201,20 @@ else := []
 history_status(obj) := "contradicted" if healthy(obj)
 
 else := "supported"
+
+# pods_with_reason are the pods whose containers report one of the reasons
+# (waiting, terminated or last terminated), from the input's index.
+pods_with_reason(reasons) := {p |
+	some r in reasons
+	some k in object.get(input.pods_by_container_reason, r, [])
+	[ns, name] := split(k, "/")
+	p := input.objects.Pod[ns][name]
+}
+
+# event_pods are the pods involved in events with one of the reasons.
+event_pods(reasons) := {p |
+	some r in reasons
+	some e in object.get(input.events_by_reason, r, [])
+	e.object.kind == "Pod"
+	p := input.objects.Pod[e.object.namespace][e.object.name]
+}

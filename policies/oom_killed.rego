@@ -15,8 +15,9 @@ package rift.rules.oom_killed
 import data.rift.lib
 
 hypothesis contains h if {
-	some ns, name
-	pod := input.objects.Pod[ns][name]
+	some pod in lib.pods_with_reason({"OOMKilled"})
+	ns := pod.metadata.namespace
+	name := pod.metadata.name
 	some s in lib.statuses(pod)
 	term := oom_termination(s)
 	limit := memory_limit(pod, s.name)

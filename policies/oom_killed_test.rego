@@ -1,6 +1,7 @@
 package rift.rules.oom_killed_test
 
 import data.rift.rules.oom_killed
+import data.rift.fixtures
 
 pod(last, state) := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "tempo-0", "namespace": "tracing"},
 	"spec": {"containers": [{"name": "tempo", "resources": {"limits": {"memory": "384Mi"}}}]},
@@ -8,18 +9,18 @@ pod(last, state) := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "te
 
 test_oom_last_state if {
 	p := pod({"terminated": {"reason": "OOMKilled", "exitCode": 137}}, {"waiting": {"reason": "CrashLoopBackOff"}})
-	some h in oom_killed.hypothesis with input as {"objects": {"Pod": {"tracing": {"tempo-0": p}}}, "pod_services": {}}
+	some h in oom_killed.hypothesis with input as fixtures.indexed({"objects": {"Pod": {"tracing": {"tempo-0": p}}}, "pod_services": {}})
 	contains(h.summary, "384Mi")
 	{"cause": "crash-loop", "subject": {"apiVersion": "v1", "kind": "Pod", "namespace": "tracing", "name": "tempo-0"}} in h.explains
 }
 
 test_oom_current_state_unset_limit if {
 	p := json.patch(pod({}, {"terminated": {"reason": "OOMKilled"}}), [{"op": "remove", "path": "/spec/containers/0/resources"}])
-	some h in oom_killed.hypothesis with input as {"objects": {"Pod": {"tracing": {"tempo-0": p}}}, "pod_services": {}}
+	some h in oom_killed.hypothesis with input as fixtures.indexed({"objects": {"Pod": {"tracing": {"tempo-0": p}}}, "pod_services": {}})
 	contains(h.summary, "unset")
 }
 
 test_oom_negative if {
 	p := pod({"terminated": {"reason": "Error", "exitCode": 1}}, {"running": {}})
-	count(oom_killed.hypothesis) == 0 with input as {"objects": {"Pod": {"tracing": {"tempo-0": p}}}, "pod_services": {}}
+	count(oom_killed.hypothesis) == 0 with input as fixtures.indexed({"objects": {"Pod": {"tracing": {"tempo-0": p}}}, "pod_services": {}})
 }

@@ -15,8 +15,9 @@ package rift.rules.probe_failing
 import data.rift.lib
 
 hypothesis contains h if {
-	some ns, name
-	pod := input.objects.Pod[ns][name]
+	some pod in lib.event_pods({"Unhealthy"})
+	ns := pod.metadata.namespace
+	name := pod.metadata.name
 	failures := [e | some e in lib.events(pod); e.reason == "Unhealthy"; contains(e.message, "probe failed")]
 	count(failures) > 0
 	liveness := [e | some e in failures; startswith(e.message, "Liveness")]

@@ -1,6 +1,7 @@
 package rift.rules.probe_failing_test
 
 import data.rift.rules.probe_failing
+import data.rift.fixtures
 
 pod(ready) := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "kafka-0", "namespace": "kafka"},
 	"spec": {"containers": [{"name": "kafka",
@@ -12,10 +13,10 @@ pod(ready) := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "kafka-0"
 ev(msg) := {"reason": "Unhealthy", "message": msg, "count": 3, "time": "2026-01-01T00:00:00Z"}
 
 test_readiness_failing if {
-	some h in probe_failing.hypothesis with input as {
+	some h in probe_failing.hypothesis with input as fixtures.indexed({
 		"objects": {"Pod": {"kafka": {"kafka-0": pod("False")}}}, "pod_services": {},
 		"events_by_object": {"Pod/kafka/kafka-0": [ev("Readiness probe failed: command timed out")]},
-	}
+	})
 	contains(h.summary, "command timed out")
 	count(h.contradicting) == 0
 	count(h.explains) == 0
@@ -24,17 +25,17 @@ test_readiness_failing if {
 }
 
 test_liveness_explains_crash_loop_and_ready_contradicts if {
-	some h in probe_failing.hypothesis with input as {
+	some h in probe_failing.hypothesis with input as fixtures.indexed({
 		"objects": {"Pod": {"kafka": {"kafka-0": pod("True")}}}, "pod_services": {},
 		"events_by_object": {"Pod/kafka/kafka-0": [ev("Liveness probe failed: connection refused")]},
-	}
+	})
 	count(h.contradicting) == 1
 	{"cause": "crash-loop", "subject": {"apiVersion": "v1", "kind": "Pod", "namespace": "kafka", "name": "kafka-0"}} in h.explains
 }
 
 test_no_unhealthy_events if {
-	count(probe_failing.hypothesis) == 0 with input as {
+	count(probe_failing.hypothesis) == 0 with input as fixtures.indexed({
 		"objects": {"Pod": {"kafka": {"kafka-0": pod("False")}}}, "pod_services": {},
 		"events_by_object": {"Pod/kafka/kafka-0": [{"reason": "Pulled", "message": "pulled", "count": 1, "time": ""}]},
-	}
+	})
 }

@@ -16,9 +16,9 @@ package rift.rules.unschedulable
 import data.rift.lib
 
 hypothesis contains h if {
-	some ns, name
+	some k in object.get(input.pods_by_phase, "Pending", [])
+	[ns, name] := split(k, "/")
 	pod := input.objects.Pod[ns][name]
-	pod.status.phase == "Pending"
 	c := lib.failed_condition(pod, "PodScheduled")
 	c.reason == "Unschedulable"
 	subject := lib.subject_of(pod)

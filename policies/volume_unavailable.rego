@@ -34,8 +34,8 @@ hypothesis contains h if {
 }
 
 hypothesis contains h if {
-	some ns, name
-	pod := input.objects.Pod[ns][name]
+	some pod in lib.event_pods({"FailedMount", "FailedAttachVolume"})
+	name := pod.metadata.name
 	fails := [e |
 		some e in lib.events(pod)
 		e.reason in {"FailedMount", "FailedAttachVolume"}

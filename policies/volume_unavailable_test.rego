@@ -1,44 +1,45 @@
 package rift.rules.volume_unavailable_test
 
 import data.rift.rules.volume_unavailable
+import data.rift.fixtures
 
 pvc(phase) := {"apiVersion": "v1", "kind": "PersistentVolumeClaim", "metadata": {"name": "data-db-0", "namespace": "db"}, "spec": {"storageClassName": "fast"}, "status": {"phase": phase}}
 
 pod := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "db-0", "namespace": "db", "ownerReferences": [{"apiVersion": "apps/v1", "kind": "StatefulSet", "name": "db", "controller": true}]}, "status": {"phase": "Pending"}}
 
 test_unbound_claim_explains_failed_scheduling if {
-	some h in volume_unavailable.hypothesis with input as {
+	some h in volume_unavailable.hypothesis with input as fixtures.indexed({
 		"objects": {"PersistentVolumeClaim": {"db": {"data-db-0": pvc("Pending")}}, "Pod": {"db": {"db-0": pod}}},
 		"referenced_by": {"PersistentVolumeClaim/db/data-db-0": [{"kind": "Pod", "namespace": "db", "name": "db-0", "path": "spec.volumes"}]},
 		"events_by_object": {"PersistentVolumeClaim/db/data-db-0": [{"reason": "ProvisioningFailed", "type": "Warning", "message": "no zone", "count": 1, "time": "2026-01-01T00:00:00Z"}]},
 		"pod_services": {},
-	}
+	})
 	h.subject.kind == "PersistentVolumeClaim"
 	{"cause": "unschedulable", "subject": {"apiVersion": "apps/v1", "kind": "StatefulSet", "namespace": "db", "name": "db"}} in h.explains
 }
 
 test_failed_mount if {
-	some h in volume_unavailable.hypothesis with input as {
+	some h in volume_unavailable.hypothesis with input as fixtures.indexed({
 		"objects": {"Pod": {"db": {"db-0": pod}}}, "referenced_by": {}, "pod_services": {},
 		"events_by_object": {"Pod/db/db-0": [{"reason": "FailedMount", "message": "hostPath type check failed: /data is not a directory", "count": 178, "time": "2026-01-01T00:00:00Z"}]},
-	}
+	})
 	h.subject.kind == "Pod"
 	count(h.contradicting) == 0
 }
 
 test_bound_claim_and_secret_mount_negative if {
-	count(volume_unavailable.hypothesis) == 0 with input as {
+	count(volume_unavailable.hypothesis) == 0 with input as fixtures.indexed({
 		"objects": {"PersistentVolumeClaim": {"db": {"data-db-0": pvc("Bound")}}, "Pod": {"db": {"db-0": pod}}},
 		"referenced_by": {}, "pod_services": {},
 		"events_by_object": {"Pod/db/db-0": [{"reason": "FailedMount", "message": "secret \"etcd-client\" not found", "count": 1, "time": ""}]},
-	}
+	})
 }
 
 test_mount_failure_of_finished_pod_is_history if {
 	done := object.union(pod, {"status": {"phase": "Succeeded"}})
-	some h in volume_unavailable.hypothesis with input as {
+	some h in volume_unavailable.hypothesis with input as fixtures.indexed({
 		"objects": {"Pod": {"db": {"db-0": done}}}, "referenced_by": {}, "pod_services": {},
 		"events_by_object": {"Pod/db/db-0": [{"reason": "FailedMount", "message": "object \"db\"/\"kube-root-ca.crt\" not registered", "count": 1, "time": ""}]},
-	}
+	})
 	h.status == "contradicted"
 }

@@ -73,6 +73,7 @@ func (in Input) document() (map[string]any, error) {
 	doc["referenced_by"] = refs.referencedBy
 	doc["service_pods"], doc["pod_services"] = refs.servicePods()
 	doc["pods_by_node"] = refs.podsByNode()
+	doc["pods_by_phase"], doc["pods_by_container_reason"] = podIndexes(ix)
 	doc["logs"] = logsDoc(b.Logs)
 	w, err := toPlain(workloadsByRef(in.Workloads))
 	if err != nil {
