@@ -91,7 +91,11 @@ func statefulSetUpdate(ix *bundle.Index, o *bundle.Object, ps podSet, old []*bun
 	if part > 0 && allBelowOrdinal(old, o.GetName(), part) {
 		return verdict{Blocked, fmt.Sprintf("partition=%d holds ordinals below %d on the old revision (%s)%s", part, part, revs, onOld(old, ps))}
 	}
-	if p := firstUnready(ps, false); p != nil {
+	// With spec.updateStrategy.rollingUpdate.maxUnavailable (Kubernetes
+	// 1.24+, feature MaxUnavailableStatefulSet) the update goes on while
+	// fewer pods than that are unavailable.
+	maxU := scaledValue(mapAt(m, "spec", "updateStrategy", "rollingUpdate")["maxUnavailable"], numOr(m, 1, "spec", "replicas"), "1", false)
+	if p := firstUnready(ps, false); p != nil && unreadyCount(ps) >= max(maxU, 1) {
 		policy := str(m, "spec", "podManagementPolicy")
 		if policy == "" {
 			policy = "OrderedReady"

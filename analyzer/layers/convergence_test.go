@@ -23,6 +23,7 @@ func TestConvergence(t *testing.T) {
 		{"statefulset-unready-pod-blocks-rolling-update", "StatefulSet/data/db", Blocked, []string{"Pod data/db-1", "CrashLoopBackOff", "OrderedReady", "67250"}},
 		{"statefulset-ondelete-old-pods", "StatefulSet/cache/redis", Blocked, []string{"OnDelete", "redis-0"}},
 		{"statefulset-partition-holds-ordinals", "StatefulSet/shop/web", Blocked, []string{"partition=2", "web-0, web-1"}},
+		{"statefulset-maxunavailable-room-left", "StatefulSet/data/cache", Progressing, []string{"1 of 3 replicas on updateRevision"}},
 		{"statefulset-rolling-update-in-progress", "StatefulSet/data/zk", Progressing, []string{"1 of 2 replicas on updateRevision", "zk-0"}},
 		{"deployment-paused-mid-rollout", "Deployment/shop/api", Blocked, []string{"paused"}},
 		{"deployment-progress-deadline-exceeded", "Deployment/shop/api", Failed, []string{"ProgressDeadlineExceeded", "api-6c7d-x1", "ImagePullBackOff"}},

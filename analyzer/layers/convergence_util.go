@@ -87,3 +87,13 @@ func unreadyWhy(ix *bundle.Index, p *bundle.Object) string {
 	}
 	return "Ready condition is not True"
 }
+
+func unreadyCount(ps podSet) int64 {
+	var n int64
+	for _, p := range ps.pods {
+		if !podReady(p) && p.GetDeletionTimestamp() == nil {
+			n++
+		}
+	}
+	return n
+}

@@ -157,14 +157,31 @@ metadata:
 	}
 }
 
-func TestRedactSensitiveEnv(t *testing.T) {
-	p := fieldPath{}.key("spec").key("containers").with(seg{match: []kv{{"name", "app"}}}).key("env").with(seg{match: []kv{{"name", "DB_PASSWORD"}}})
-	got := toJSON(redact(p, map[string]any{"name": "DB_PASSWORD", "value": "hunter2"}))
-	if string(got) == "" || contains(string(got), "hunter2") {
-		t.Fatalf("secret value leaked: %s", got)
+func TestRedactSecretLookingValues(t *testing.T) {
+	env := fieldPath{}.key("spec").key("containers").with(seg{match: []kv{{"name", "app"}}}).key("env")
+	tests := []struct {
+		name      string
+		path      fieldPath
+		value     any
+		hidden    string
+		stillSeen string
+	}{
+		{"env element", env.with(seg{match: []kv{{"name", "DB_PASSWORD"}}}), map[string]any{"name": "DB_PASSWORD", "value": "hunter2"}, "hunter2", "DB_PASSWORD"},
+		{"env value leaf", env.with(seg{match: []kv{{"name", "API_TOKEN"}}}).key("value"), "tok-123", "tok-123", "redacted"},
+		{"whole missing container", fieldPath{}.key("spec").key("containers").with(seg{match: []kv{{"name", "app"}}}),
+			map[string]any{"name": "app", "env": []any{map[string]any{"name": "AWS_SECRET_ACCESS_KEY", "value": "abc/xyz"}}}, "abc/xyz", "AWS_SECRET_ACCESS_KEY"},
+		{"args", fieldPath{}.key("args"), []any{"--db-password=s3cret", "--port=80"}, "s3cret", "--port=80"},
+		{"plain env kept", env.with(seg{match: []kv{{"name", "LOG_LEVEL"}}}), map[string]any{"name": "LOG_LEVEL", "value": "debug"}, "", "debug"},
 	}
-	plain := toJSON(redact(p, map[string]any{"name": "LOG_LEVEL", "value": "debug"}))
-	if !contains(string(plain), "debug") {
-		t.Fatalf("non-secret value hidden: %s", plain)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := string(toJSON(redact(tc.path, tc.value)))
+			if tc.hidden != "" && contains(got, tc.hidden) {
+				t.Errorf("secret-looking value shown: %s", got)
+			}
+			if !contains(got, tc.stillSeen) {
+				t.Errorf("%q missing from %s", tc.stillSeen, got)
+			}
+		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"regexp"
 	"sort"
+	"strings"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 )
@@ -104,36 +105,42 @@ func toJSON(v any) json.RawMessage {
 
 var sensitiveName = regexp.MustCompile(`(?i)(pass|secret|token|credential|private|api[-_]?key|access[-_]?key|auth)`)
 
-// redact hides literal env values whose names suggest a secret: a
-// divergence must show that such a value changed, never the value. The
-// replacement is a short digest so equal values still look equal.
+// redact hides literal values that look secret wherever they sit in a
+// divergence: env values whose names suggest a secret, and
+// "--password=..."-style arguments. A divergence must show that such a
+// value changed, never the value; the replacement is a short digest so
+// equal values still look equal.
 func redact(p fieldPath, v any) any {
-	if p.last() != "env" && !p.under("env") {
-		return v
+	if s, ok := v.(string); ok && len(p) > 1 && p[len(p)-1].key == "value" && len(p[len(p)-2].match) > 0 {
+		if n, _ := p[len(p)-2].match[0].value.(string); sensitiveName.MatchString(n) {
+			return digest(s)
+		}
 	}
+	return redactDeep(v, p.last() == "args" || p.last() == "command")
+}
+
+func redactDeep(v any, inArgs bool) any {
 	switch x := v.(type) {
 	case map[string]any:
+		c := make(map[string]any, len(x))
+		for k, vv := range x {
+			c[k] = redactDeep(vv, k == "args" || k == "command")
+		}
 		if name, _ := x["name"].(string); sensitiveName.MatchString(name) {
 			if val, ok := x["value"].(string); ok {
-				c := make(map[string]any, len(x))
-				for k, vv := range x {
-					c[k] = vv
-				}
 				c["value"] = digest(val)
-				return c
 			}
 		}
+		return c
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
-			out[i] = redact(p, e)
+			out[i] = redactDeep(e, inArgs)
 		}
 		return out
 	case string:
-		if len(p) > 1 && p[len(p)-1].key == "value" && len(p[len(p)-2].match) > 0 {
-			if n, _ := p[len(p)-2].match[0].value.(string); sensitiveName.MatchString(n) {
-				return digest(x)
-			}
+		if i := strings.Index(x, "="); inArgs && i > 0 && sensitiveName.MatchString(x[:i]) {
+			return x[:i+1] + digest(x[i+1:])
 		}
 	}
 	return v
