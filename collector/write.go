@@ -2,10 +2,9 @@ package collector
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"sync"
-
-	"sigs.k8s.io/yaml"
 
 	"github.com/rift-dev/rift/internal/bundlewrite"
 	"github.com/rift-dev/rift/internal/redact"
@@ -41,9 +40,11 @@ func objDir(ns, resource string) string {
 	return "objects/" + ns + "/" + resource
 }
 
-// page writes one page of objects as a multi-document YAML file
-// <dir>/<NNNNN>.yaml. Pages are numbered in list order, and the API server
-// lists in key order, so the same cluster state gives the same files.
+// page writes one page of objects as a v1 List in JSON, one object per
+// line, at <dir>/<NNNNN>.json. Pages are numbered in list order, and the
+// API server lists in key order, so the same cluster state gives the same
+// files. JSON rather than YAML: encoding YAML costs ten times as much, which
+// dominates collection time in large namespaces.
 func (s *sink) page(dir string, objs []map[string]any) error {
 	if len(objs) == 0 {
 		return nil
@@ -52,24 +53,31 @@ func (s *sink) page(dir string, objs []map[string]any) error {
 	n := s.pages[dir]
 	s.pages[dir] = n + 1
 	s.mu.Unlock()
-	p := fmt.Sprintf("%s/%05d.yaml", dir, n)
+	p := fmt.Sprintf("%s/%05d.json", dir, n)
 	var buf bytes.Buffer
+	buf.WriteString(`{"apiVersion":"v1","kind":"List","items":[`)
+	written := 0
 	for _, o := range objs {
 		prune(o)
 		o, keep := s.red.Object(p, o)
 		if !keep {
 			continue
 		}
-		b, err := yaml.Marshal(o)
+		b, err := json.Marshal(o)
 		if err != nil {
 			return errWrite{fmt.Errorf("%s: encode: %w", p, err)}
 		}
-		buf.WriteString("---\n")
+		if written > 0 {
+			buf.WriteByte(',')
+		}
+		buf.WriteString("\n")
 		buf.Write(b)
+		written++
 	}
+	buf.WriteString("\n]}\n")
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.objects += len(objs)
+	s.objects += written
 	return s.add(p, buf.Bytes())
 }
 

@@ -67,7 +67,7 @@ func TestSinkRedactsBeforeWriting(t *testing.T) {
 			t.Errorf("%q was lost:\n%s", k, all)
 		}
 	}
-	for _, p := range []string{"objects/shop/mixed/00000.yaml", "logs/shop/web/app.log"} {
+	for _, p := range []string{"objects/shop/mixed/00000.json", "logs/shop/web/app.log"} {
 		if !strings.Contains(all, "== "+p+"\n") {
 			t.Errorf("no %s in the archive", p)
 		}
