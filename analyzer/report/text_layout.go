@@ -102,11 +102,7 @@ func wrap(s string, width int) []string {
 					lines = append(lines, line)
 					line = ""
 				}
-				head := runewidth.Truncate(word, width, "")
-				if head == "" { // a double-width rune in a one-column cell
-					_, size := utf8.DecodeRuneInString(word)
-					head = word[:size]
-				}
+				head := breakWord(word, width)
 				lines = append(lines, head)
 				word = word[len(head):]
 			}
@@ -123,6 +119,21 @@ func wrap(s string, width int) []string {
 		lines = append(lines, line)
 	}
 	return lines
+}
+
+// breakWord returns the head of a word too long for width: up to the last
+// '/', '-', '.', ',', ':' or '=' that fits (so paths and refs split at
+// their separators), else as much as fits, else one rune.
+func breakWord(word string, width int) string {
+	head := runewidth.Truncate(word, width, "")
+	if i := strings.LastIndexAny(head, "/-.,:="); i >= 0 && runewidth.StringWidth(head[:i+1]) > width/3 {
+		return head[:i+1]
+	}
+	if head == "" { // a double-width rune in a one-column cell
+		_, size := utf8.DecodeRuneInString(word)
+		head = word[:size]
+	}
+	return head
 }
 
 func spaces(n int) string {

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/rift-dev/rift/analyzer/layers"
@@ -52,7 +53,7 @@ func textWorkload(t *textOut, w layers.Workload, details bool) {
 		rows = append(rows, []cell{
 			{text: l.Name},
 			{text: l.Status, style: statusStyle(l.Status)},
-			{text: orDash(l.Revision)},
+			{text: orDash(shortSHA(l.Revision))},
 			{text: orDash(l.Identity)},
 		})
 	}
@@ -74,6 +75,13 @@ func textWorkload(t *textOut, w layers.Workload, details bool) {
 	textDivergences(t, w)
 	textPods(t, w)
 }
+
+// fullSHA matches a whole Git object id, which the layer table shortens to
+// 12 characters (as git log --abbrev=12 does) to keep its columns readable;
+// the scope section and the JSON keep the full id.
+var fullSHA = regexp.MustCompile(`\b([0-9a-f]{12})[0-9a-f]{28}\b`)
+
+func shortSHA(s string) string { return fullSHA.ReplaceAllString(s, "$1") }
 
 func textDivergences(t *textOut, w layers.Workload) {
 	if len(w.Divergences) == 0 {

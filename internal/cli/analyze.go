@@ -1,0 +1,190 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/rift-dev/rift/analyzer"
+	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/hypothesis"
+	"github.com/rift-dev/rift/analyzer/report"
+)
+
+func init() { register(newAnalyzeCommand) }
+
+// analyzeOptions maps rift analyze's flags into a load, an engine and
+// render options.
+type analyzeOptions struct {
+	format   string
+	file     string
+	details  bool
+	workload string
+	width    int
+	policies []string
+	disable  []string
+	load     loadFlags
+
+	path   string
+	opts   bundle.LoadOptions
+	render report.RenderOptions
+}
+
+func newAnalyzeCommand() *cobra.Command {
+	o := &analyzeOptions{}
+	cmd := &cobra.Command{
+		Use:   "analyze BUNDLE",
+		Short: "Rebuild the state layers, chronology and hypothesis ledger of a bundle",
+		Long: `analyze reads a bundle offline and reports, in this order: the lead
+(impact, earliest supported cause, whether a mutation is needed), scope and
+identity, state reconciliation per affected workload (layers, rollout stages,
+divergences), the chronology from the earliest failure, the hypothesis ledger,
+the repair contract of the top hypothesis, verification checks layer by layer
+and residual risks. Formats: text (for a terminal; colour only on a TTY and
+without NO_COLOR), json (docs/report.schema.json), markdown (for postmortems)
+and html (one self-contained file). See docs/report.md.
+
+Exit status: 0 when the verdict is healthy (or unknown), 1 when it is
+degraded, so CI can gate on it, and 2 for bad flags, unreadable input or a bad
+policy directory.`,
+		Example: `  # Read the report in the terminal
+  rift analyze incident.tar.gz
+
+  # Focus on one workload, with every piece of evidence
+  rift analyze incident.tar.gz --workload StatefulSet/kafka/kafka --details
+
+  # A page to share, and JSON for a pipeline
+  rift analyze incident.tar.gz -o html --output incident.html
+  rift analyze incident.tar.gz -o json | jq .summary
+
+  # Add your own rules and switch one off
+  rift analyze incident.tar.gz --policy ./policies --disable probe-timeout`,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usageError(fmt.Errorf("analyze takes exactly one BUNDLE argument, got %d", len(args)))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := o.Complete(args, cmd.OutOrStdout()); err != nil {
+				return err
+			}
+			if err := o.Validate(); err != nil {
+				return err
+			}
+			return o.Run(cmd.Context(), cmd.OutOrStdout())
+		},
+	}
+	f := cmd.Flags()
+	f.StringVarP(&o.format, "format", "o", "text", "output format: text, json, markdown or html")
+	f.StringVar(&o.file, "output", "", "write the report to this FILE instead of standard output")
+	f.BoolVar(&o.details, "details", false, "expand every piece of evidence and the whole chronology (text and markdown)")
+	f.StringVar(&o.workload, "workload", "", "focus the report on one workload, as Kind/namespace/name")
+	f.IntVar(&o.width, "width", 0, "text width in columns (default: the terminal's, or $COLUMNS, or 80)")
+	f.StringArrayVar(&o.policies, "policy", nil, "directory of user Rego policies to load too (repeatable)")
+	f.StringArrayVar(&o.disable, "disable", nil, "rule id not to evaluate (repeatable)")
+	addLoadFlags(f, &o.load)
+	return cmd
+}
+
+// Complete maps the argument and flags into load and render options.
+// Colour is on only when the report goes to a terminal and NO_COLOR is
+// unset or empty (https://no-color.org).
+func (o *analyzeOptions) Complete(args []string, out io.Writer) error {
+	o.path = args[0]
+	opts, err := o.load.options()
+	if err != nil {
+		return usageError(err)
+	}
+	o.opts = opts
+	o.render = report.RenderOptions{Format: report.Format(o.format), Details: o.details, Width: o.width}
+	if o.workload != "" {
+		ref, err := bundle.ParseRef(o.workload)
+		if err != nil {
+			return usageError(fmt.Errorf("--workload %w", err))
+		}
+		o.render.Workload = &ref
+	}
+	tty := o.file == "" && isTerminal(out) // isTerminal is collect.go's
+
+	if o.render.Width == 0 {
+		o.render.Width = reportWidth(out, tty)
+	}
+	o.render.Color = tty && os.Getenv("NO_COLOR") == ""
+	return nil
+}
+
+// Validate refuses an unknown format, a negative width, and a format name
+// given to --output, which takes a file (-o takes the format).
+func (o *analyzeOptions) Validate() error {
+	names := make([]string, len(report.Formats))
+	for i, f := range report.Formats {
+		names[i] = string(f)
+	}
+	if err := checkOutput(o.format, names...); err != nil {
+		return err
+	}
+	if slices.Contains(names, o.file) {
+		return usageError(fmt.Errorf("--output %s: --output takes a FILE; choose the format with -o %s", o.file, o.file))
+	}
+	if o.width < 0 {
+		return usageError(fmt.Errorf("--width %d: must not be negative", o.width))
+	}
+	return nil
+}
+
+// Run loads the bundle, analyses it, renders the report and maps the
+// verdict to the exit code: degraded exits 1.
+func (o *analyzeOptions) Run(ctx context.Context, out io.Writer) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	b, err := bundle.Load(o.path, o.opts)
+	if err != nil {
+		return usageError(err)
+	}
+	eng, err := hypothesis.NewEngine(hypothesis.EngineOptions{PolicyDirs: o.policies, Disable: o.disable})
+	if err != nil {
+		return usageError(err)
+	}
+	r, err := analyzer.Analyze(ctx, b, eng)
+	if err != nil {
+		return fmt.Errorf("%s: %w", o.path, err)
+	}
+	// Render fully before writing, so a failed render leaves no partial file.
+	var buf bytes.Buffer
+	if err := report.Render(&buf, r, o.render); err != nil {
+		return usageError(err)
+	}
+	if o.file != "" {
+		if err := os.WriteFile(o.file, buf.Bytes(), 0o644); err != nil {
+			return usageError(fmt.Errorf("--output: %w", err))
+		}
+	} else if _, err := out.Write(buf.Bytes()); err != nil {
+		return err
+	}
+	if r.Summary.Verdict == "degraded" {
+		return &ExitError{Code: ExitFindings}
+	}
+	return nil
+}
+
+// reportWidth is the terminal's width, else $COLUMNS, else 80.
+func reportWidth(out io.Writer, tty bool) int {
+	if f, ok := out.(*os.File); ok && tty {
+		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
+			return w
+		}
+	}
+	if c, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && c > 0 {
+		return c
+	}
+	return report.DefaultWidth
+}

@@ -1,0 +1,85 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// kafkaBundle is the recorded Kafka stale-probe bundle of the layers tests.
+const kafkaBundle = "../../analyzer/layers/testdata/kafka-stale-probe"
+
+func TestAnalyzeCommand(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name     string
+		args     []string
+		wantCode int
+		wantOut  string // substring of stdout
+		wantErr  string // substring of stderr
+		wantFile string // file that must exist afterwards, with wantOut in it
+	}{
+		{"text report exits 1 on a degraded verdict", []string{kafkaBundle}, ExitFindings, "STATE RECONCILIATION", "", ""},
+		{"json", []string{kafkaBundle, "-o", "json"}, ExitFindings, `"kind": "Report"`, "", ""},
+		{"markdown", []string{kafkaBundle, "-o", "markdown"}, ExitFindings, "## Hypothesis ledger", "", ""},
+		{"html to a file", []string{kafkaBundle, "-o", "html", "--output", filepath.Join(dir, "r.html")}, ExitFindings, `id="report-data"`, "", filepath.Join(dir, "r.html")},
+		{"focused on a workload", []string{kafkaBundle, "--workload", "StatefulSet/kafka/kafka", "--details"}, ExitFindings, "StatefulSet/kafka/kafka", "", ""},
+		{"unknown format", []string{kafkaBundle, "-o", "yaml"}, ExitUsage, "", `unknown output format "yaml"`, ""},
+		{"format given to --output", []string{kafkaBundle, "--output", "json"}, ExitUsage, "", "--output takes a FILE", ""},
+		{"bad workload ref", []string{kafkaBundle, "--workload", "kafka"}, ExitUsage, "", "--workload", ""},
+		{"workload not in the bundle", []string{kafkaBundle, "--workload", "Deployment/x/y"}, ExitUsage, "", "Deployment/x/y: not a workload", ""},
+		{"unknown rule to disable", []string{kafkaBundle, "--disable", "no-such-rule"}, ExitUsage, "", "no-such-rule", ""},
+		{"missing bundle", []string{filepath.Join(dir, "nope.tar.gz")}, ExitUsage, "", "nope.tar.gz", ""},
+		{"no bundle", nil, ExitUsage, "", "exactly one BUNDLE", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			code := Execute(append([]string{"analyze"}, tt.args...), &out, &errOut)
+			if code != tt.wantCode {
+				t.Fatalf("exit %d, want %d; stderr: %s", code, tt.wantCode, errOut.String())
+			}
+			got := out.String()
+			if tt.wantFile != "" {
+				data, err := os.ReadFile(tt.wantFile)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got = string(data)
+				if out.Len() != 0 {
+					t.Errorf("stdout not empty when writing to --output: %q", out.String())
+				}
+			}
+			if !strings.Contains(got, tt.wantOut) {
+				t.Errorf("output lacks %q:\n%.400s", tt.wantOut, got)
+			}
+			if !strings.Contains(errOut.String(), tt.wantErr) {
+				t.Errorf("stderr %q lacks %q", errOut.String(), tt.wantErr)
+			}
+			if tt.wantCode != ExitUsage && strings.Contains(got, "\x1b[") {
+				t.Error("colour codes written to a non-terminal")
+			}
+		})
+	}
+}
+
+func TestAnalyzeJSONIsStable(t *testing.T) {
+	var a, b bytes.Buffer
+	Execute([]string{"analyze", kafkaBundle, "-o", "json"}, &a, &bytes.Buffer{})
+	Execute([]string{"analyze", kafkaBundle, "-o", "json"}, &b, &bytes.Buffer{})
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Fatal("two runs of analyze -o json differ")
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(a.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"apiVersion", "kind", "bundle", "summary", "workloads", "timeline", "earliestFailure", "hypotheses"} {
+		if _, ok := doc[k]; !ok {
+			t.Errorf("top level lacks %q", k)
+		}
+	}
+}
