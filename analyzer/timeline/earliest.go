@@ -151,7 +151,7 @@ func pickEarliest(tl *Timeline, lk *linker, opts Options) {
 		root := preferEvent(tl.Entries, chains[n], w.root, ex)
 		ef := &EarliestFailure{Entry: tl.Entries[root], Index: root, Workload: n}
 		ef.Explains = slices.DeleteFunc(explainedBy(w, w.root), func(i int) bool { return i == root })
-		ef.Why = describeChain(tl.Entries, w, ef)
+		ef.Why = describeChain(tl.Entries, w, ef) + earlierEffects(tl.Entries, chains[n], root, ex)
 		if isWorkloadChain(tl.Entries[root], n, lk) {
 			if tl.PerWorkload == nil {
 				tl.PerWorkload = map[string]*EarliestFailure{}
@@ -255,6 +255,22 @@ func describeChain(es []Entry, w chainWalk, ef *EarliestFailure) string {
 			n, es[w.unexplain[0]].Reason, es[w.unexplain[0]].Object)
 	}
 	return b.String()
+}
+
+// earlierEffects notes effects on the chosen object that precede it (an
+// unready condition, a back-off loop): the failure began before its first
+// recorded occurrence, which has expired.
+func earlierEffects(es []Entry, idx []int, root int, ex explainer) string {
+	for _, i := range idx {
+		if i >= root {
+			break
+		}
+		if e := &es[i]; ex.pureEffect(e.Reason) && sameObject(e, &es[root]) {
+			return fmt.Sprintf("; its effect %s was recorded earlier (%s), so the failure began before its first recorded occurrence",
+				reasonCount(*e), e.Time.UTC().Format("2006-01-02T15:04:05Z"))
+		}
+	}
+	return ""
 }
 
 func listSome(xs []string, n int) string {

@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -116,62 +117,109 @@ func TestPendingBeforeMigration(t *testing.T) {
 	}
 }
 
-// TestKafkaOrder is the seed's Kafka incident: the failing exec probe,
-// the fix commit, the reconciler applying it, the new ControllerRevision,
-// and the old pod still unready, in that order.
-func TestKafkaOrder(t *testing.T) {
-	b := loadDir(t, "testdata/kafka-stale-probe")
-	kustomization := ref("kustomize.toolkit.fluxcd.io/v1", "Kustomization", "flux-system", "kafka")
-	ws := []layers.Workload{
-		{Ref: ref("apps/v1", "StatefulSet", "kafka", "kafka"), Convergence: layers.Blocked, Owners: []bundle.Ref{kustomization},
-			Pods: []layers.PodState{{Name: "kafka-0"}, {Name: "kafka-1", Ready: true}, {Name: "kafka-2", Ready: true}}},
-		{Ref: kustomization, Convergence: layers.Converged},
-	}
-	tl := Build(b, ws)
-	const fix = "9f3c2a1e7b4d6c8f0a2e4b6d8f1a3c5e7b9d0f2a"
-	steps := []struct {
-		name string
-		is   func(Entry) bool
+// orderStep finds the first entry of one step of a rollout story.
+type orderStep struct {
+	name string
+	is   func(Entry) bool
+}
+
+// TestStaleRolloutOrder covers the seed's two incidents (Kafka's failing
+// exec probe, Tempo's OOM kills): the failure, the fix commit, the
+// reconciler applying it, the new ControllerRevision, and the old pod
+// still unready, in that order and all linked to the StatefulSet.
+func TestStaleRolloutOrder(t *testing.T) {
+	kafkaK := ref("kustomize.toolkit.fluxcd.io/v1", "Kustomization", "flux-system", "kafka")
+	tempoHR := ref("helm.toolkit.fluxcd.io/v2", "HelmRelease", "tempo", "tempo")
+	tests := []struct {
+		dir      string
+		ws       []layers.Workload
+		workload string
+		steps    []orderStep
+		earliest picked
+		why      string
 	}{
-		{"failing probe", func(e Entry) bool { return e.Reason == "Unhealthy" && e.Object.Name == "kafka-0" }},
-		{"fix commit", func(e Entry) bool { return e.Reason == "Commit" && e.Revision == fix }},
-		{"reconciler applied", func(e Entry) bool {
-			return e.Source == SourceReconciler && e.Object.Kind == "Kustomization" && e.Revision == "main@sha1:"+fix
-		}},
-		{"template revision created", func(e Entry) bool {
-			return e.Reason == "Created" && e.Object.String() == "ControllerRevision/kafka/kafka-7b4f6d9c8"
-		}},
-		{"old pod still unready", func(e Entry) bool { return e.Reason == "NotReady" && e.Object.Name == "kafka-0" }},
+		{
+			dir: "kafka-stale-probe",
+			ws: []layers.Workload{
+				{Ref: ref("apps/v1", "StatefulSet", "kafka", "kafka"), Convergence: layers.Blocked, Owners: []bundle.Ref{kafkaK},
+					Pods: []layers.PodState{{Name: "kafka-0"}, {Name: "kafka-1", Ready: true}, {Name: "kafka-2", Ready: true}}},
+				{Ref: kafkaK, Convergence: layers.Converged},
+			},
+			workload: "StatefulSet/kafka/kafka",
+			steps: []orderStep{
+				{"failing probe", func(e Entry) bool { return e.Reason == "Unhealthy" && e.Object.Name == "kafka-0" }},
+				{"fix commit", func(e Entry) bool {
+					return e.Reason == "Commit" && e.Revision == "9f3c2a1e7b4d6c8f0a2e4b6d8f1a3c5e7b9d0f2a"
+				}},
+				{"reconciler applied", func(e Entry) bool {
+					return e.Source == SourceReconciler && e.Revision == "main@sha1:9f3c2a1e7b4d6c8f0a2e4b6d8f1a3c5e7b9d0f2a"
+				}},
+				{"template revision created", func(e Entry) bool {
+					return e.Reason == "Created" && e.Object.String() == "ControllerRevision/kafka/kafka-7b4f6d9c8"
+				}},
+				{"old pod still unready", func(e Entry) bool { return e.Reason == "NotReady" && e.Object.Name == "kafka-0" }},
+			},
+			earliest: picked{Object: "Pod/kafka/kafka-0", Reason: "Unhealthy", Source: SourceEvent, Count: 214,
+				Workloads: []string{"StatefulSet/kafka/kafka"}},
+		},
+		{
+			dir: "tempo-oom-limit",
+			ws: []layers.Workload{
+				{Ref: ref("apps/v1", "StatefulSet", "tempo", "tempo"), Convergence: layers.Blocked, Owners: []bundle.Ref{tempoHR},
+					Pods: []layers.PodState{{Name: "tempo-0"}}},
+				{Ref: tempoHR, Convergence: layers.Converged},
+			},
+			workload: "StatefulSet/tempo/tempo",
+			steps: []orderStep{
+				{"OOM crash loop", func(e Entry) bool { return e.Reason == "BackOff" && e.Object.Name == "tempo-0" }},
+				{"fix commit", func(e Entry) bool {
+					return e.Reason == "Commit" && e.Revision == "4e5d6c7b8a9f0e1d2c3b4a5f6e7d8c9b0a1f2e3d"
+				}},
+				{"reconciler applied", func(e Entry) bool { return e.Source == SourceReconciler && e.Revision == "4" }},
+				{"template revision created", func(e Entry) bool {
+					return e.Reason == "Created" && e.Object.String() == "ControllerRevision/tempo/tempo-7c9e8d6f4"
+				}},
+				{"old pod still unready", func(e Entry) bool { return e.Reason == "NotReady" && e.Object.Name == "tempo-0" }},
+			},
+			// The OOM kill is the discriminating failure; the back-off that
+			// began earlier is its effect (the first kills are no longer
+			// recorded, which Why says).
+			earliest: picked{Object: "Pod/tempo/tempo-0", Reason: "OOMKilled", Source: SourceContainer,
+				Workloads: []string{"StatefulSet/tempo/tempo"}},
+			why: "its effect ContainersNotReady was recorded earlier (2026-03-21T14:41:12Z)",
+		},
 	}
-	var order []string
-	last := -1
-	for _, s := range steps {
-		at := -1
-		for i, e := range tl.Entries {
-			if s.is(e) {
-				at = i
-				break
+	for _, tt := range tests {
+		t.Run(tt.dir, func(t *testing.T) {
+			tl := Build(loadDir(t, "testdata/"+tt.dir), tt.ws)
+			var order []string
+			last := -1
+			for _, s := range tt.steps {
+				at := slices.IndexFunc(tl.Entries, s.is)
+				if at < 0 {
+					t.Fatalf("no entry for %q", s.name)
+				}
+				if at > last {
+					order = append(order, s.name)
+					last = at
+				}
+				if !slices.ContainsFunc(tl.Entries[at].Workloads, func(r bundle.Ref) bool { return r.String() == tt.workload }) {
+					t.Errorf("%q is not linked to %s: %v", s.name, tt.workload, tl.Entries[at].Workloads)
+				}
 			}
-		}
-		if at < 0 {
-			t.Fatalf("no entry for %q", s.name)
-		}
-		if at > last {
-			order = append(order, s.name)
-			last = at
-		}
-		wl := tl.Entries[at].Workloads
-		if !slices.ContainsFunc(wl, func(r bundle.Ref) bool { return r.String() == "StatefulSet/kafka/kafka" }) {
-			t.Errorf("%q is not linked to the StatefulSet: %v", s.name, wl)
-		}
-	}
-	want := []string{"failing probe", "fix commit", "reconciler applied", "template revision created", "old pod still unready"}
-	if diff := cmp.Diff(want, order); diff != "" {
-		t.Errorf("timeline order (-want +got):\n%s", diff)
-	}
-	got := pickedOf(tl.Earliest)
-	if diff := cmp.Diff(picked{Object: "Pod/kafka/kafka-0", Reason: "Unhealthy", Source: SourceEvent, Count: 214,
-		Workloads: []string{"StatefulSet/kafka/kafka"}}, got); diff != "" {
-		t.Errorf("earliest failure (-want +got):\n%s", diff)
+			var want []string
+			for _, s := range tt.steps {
+				want = append(want, s.name)
+			}
+			if diff := cmp.Diff(want, order); diff != "" {
+				t.Errorf("timeline order (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.earliest, pickedOf(tl.Earliest)); diff != "" {
+				t.Errorf("earliest failure (-want +got):\n%s", diff)
+			}
+			if tl.Earliest != nil && !strings.Contains(tl.Earliest.Why, tt.why) {
+				t.Errorf("why %q lacks %q", tl.Earliest.Why, tt.why)
+			}
+		})
 	}
 }
