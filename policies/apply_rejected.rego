@@ -21,9 +21,10 @@ hypothesis contains h if {
 	some kind in {"Kustomization", "HelmRelease"}
 	some ns, name
 	obj := input.objects[kind][ns][name]
-	c := lib.flux_ready_false(obj)
+	some c in lib.flux_failures(obj)
 	c.reason in {"ReconciliationFailed", "InstallFailed", "UpgradeFailed"}
 	regex.match(rejection, c.message)
+	not regex.match(data.rift.rules.render_failed.template_error, c.message)
 	h := {
 		"subject": lib.ref(obj),
 		"summary": sprintf("%s %s: the API server rejected the apply: %s", [kind, name, trim_space(c.message)]),

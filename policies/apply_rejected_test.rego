@@ -26,3 +26,18 @@ test_argo_sync_failed if {
 test_health_check_failure_negative if {
 	count(apply_rejected.hypothesis) == 0 with input as {"objects": {"Kustomization": {"default": {"podinfo": obj("Kustomization", "HealthCheckFailed", "timeout waiting for: [Deployment/default/podinfo status: 'InProgress']")}}}, "referenced_by": {}}
 }
+
+# Helm v2 API: the upgrade failure is rolled back, Ready says
+# RollbackSucceeded and Released keeps the webhook denial (argo-cd corpus).
+test_denial_kept_in_released_condition if {
+	hr := {"apiVersion": "helm.toolkit.fluxcd.io/v2", "kind": "HelmRelease", "metadata": {"name": "podinfo", "namespace": "default"}, "status": {"conditions": [
+		{"type": "Ready", "status": "False", "reason": "RollbackSucceeded", "message": "Helm rollback to previous release default/podinfo.v24 with chart podinfo@6.5.4 succeeded"},
+		{"type": "Released", "status": "False", "reason": "UpgradeFailed", "message": "Helm upgrade failed for release default/podinfo with chart podinfo@6.5.4: cannot patch \"podinfo\" with kind Deployment: admission webhook \"validate.kyverno.svc-fail\" denied the request"},
+	]}}
+	some h in apply_rejected.hypothesis with input as {"objects": {"HelmRelease": {"default": {"podinfo": hr}}}, "referenced_by": {}}
+	contains(h.summary, "validate.kyverno.svc-fail")
+}
+
+test_template_error_is_not_rejection if {
+	count(apply_rejected.hypothesis) == 0 with input as {"objects": {"HelmRelease": {"default": {"podinfo": obj("HelmRelease", "InstallFailed", "failed to create: YAML parse error on templates/x.yaml")}}}, "referenced_by": {}}
+}

@@ -22,7 +22,10 @@ hypothesis contains h if {
 	h := {
 		"subject": lib.ref(cert),
 		"summary": sprintf("Certificate %s is not ready: %s", [name, object.get(c, "message", c.reason)]),
-		"supporting": array.concat([lib.condition_evidence(cert, c)], [lib.event(cert, e) | some e in lib.events(cert); e.type == "Warning"]),
+		"supporting": array.concat(
+			array.concat([lib.condition_evidence(cert, c)], [lib.condition_evidence(cert, i) | i := lib.failed_condition(cert, "Issuing")]),
+			[lib.event(cert, e) | some e in lib.events(cert); e.type == "Warning"],
+		),
 		"contradicting": [],
 		"nextCheck": sprintf("kubectl describe certificate %s -n %s", [name, ns]),
 		"repair": lib.repair(

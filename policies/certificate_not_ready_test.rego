@@ -15,3 +15,9 @@ test_not_ready_explains_tls_secret if {
 test_ready_negative if {
 	count(certificate_not_ready.hypothesis) == 0 with input as {"objects": {"Certificate": {"shop": {"web": cert("True")}}}, "events_by_object": {}, "referenced_by": {}}
 }
+
+test_failed_issuance_is_cited if {
+	c := json.patch(cert("False"), [{"op": "add", "path": "/status/conditions/-", "value": {"type": "Issuing", "status": "False", "reason": "Failed", "message": "The CSR PEM requests a commonName that is not present in the list of dnsNames"}}])
+	some h in certificate_not_ready.hypothesis with input as {"objects": {"Certificate": {"shop": {"web": c}}}, "events_by_object": {}, "referenced_by": {}}
+	count(h.supporting) == 2
+}

@@ -146,6 +146,14 @@ waiting(pod, reasons) := s if {
 # flux_ready_false is the Ready=False condition of a Flux object.
 flux_ready_false(obj) := failed_condition(obj, "Ready")
 
+# flux_failures are the failed Ready and Released conditions of a Flux
+# object: a HelmRelease whose upgrade failed and was rolled back reports
+# Ready=False RollbackSucceeded and keeps the cause in Released.
+flux_failures(obj) := {c |
+	some t in ["Ready", "Released"]
+	c := failed_condition(obj, t)
+}
+
 # flux_check is the read-only flux command that shows an object.
 flux_check(r) := sprintf("flux get %s %s -n %s", [flux_noun[r.kind], r.name, r.namespace]) if flux_noun[r.kind]
 

@@ -24,6 +24,7 @@ hypothesis contains h if {
 	some gap in gaps(obj)
 	h := {
 		"subject": lib.ref(obj),
+		"status": status(obj),
 		"summary": sprintf("%s %s is stale: %s", [kind, name, gap.message]),
 		"supporting": [gap],
 		"contradicting": [],
@@ -53,3 +54,8 @@ revision_gap(obj) := lib.field(obj, "status.lastAppliedRevision", sprintf("appli
 generation_gap(obj) := lib.field(obj, "status.observedGeneration", sprintf("observedGeneration %v behind generation %v", [obj.status.observedGeneration, obj.metadata.generation])) if {
 	obj.status.observedGeneration < obj.metadata.generation
 }
+
+# A reconcile in progress (Reconciling=True) may still catch up: open.
+status(obj) := "open" if lib.condition(obj, "Reconciling").status == "True"
+
+else := "supported"

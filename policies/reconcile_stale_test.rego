@@ -21,3 +21,9 @@ test_generation_behind if {
 test_current_negative if {
 	count(reconcile_stale.hypothesis) == 0 with input as {"objects": {"Kustomization": {"flux-system": {"apps": ks("main@sha1:bbb", 3)}}, "GitRepository": {"flux-system": {"infra": repo}}}}
 }
+
+test_reconcile_in_progress_is_open if {
+	k := json.patch(ks("main@sha1:bbb", 2), [{"op": "add", "path": "/status/conditions/-", "value": {"type": "Reconciling", "status": "True", "reason": "Progressing"}}])
+	some h in reconcile_stale.hypothesis with input as {"objects": {"Kustomization": {"flux-system": {"apps": k}}, "GitRepository": {"flux-system": {"infra": repo}}}}
+	h.status == "open"
+}

@@ -14,13 +14,16 @@ package rift.rules.render_failed
 
 import data.rift.lib
 
-template_error := `(?i)kustomize build|accumulat|template: |parse error|execution error|YAML parse error|error converting YAML|failed to render|Manifest generation error|helm template`
+template_error := `(?i)kustomize build|accumulat|template: |parse error|execution error|YAML parse error|error converting YAML|failed to render|Manifest generation error|helm template|post render|unmarshal errors`
 
-failure(obj) := c if {
-	c := lib.flux_ready_false(obj)
-	c.reason == "BuildFailed"
-} else := c if {
-	c := lib.flux_ready_false(obj)
+failures(obj) := {c |
+	some c in lib.flux_failures(obj)
+	render_failure(c)
+}
+
+render_failure(c) if c.reason == "BuildFailed"
+
+render_failure(c) if {
 	c.reason in {"InstallFailed", "UpgradeFailed", "ReconciliationFailed"}
 	regex.match(template_error, c.message)
 }
@@ -29,7 +32,7 @@ hypothesis contains h if {
 	some kind in {"Kustomization", "HelmRelease"}
 	some ns, name
 	obj := input.objects[kind][ns][name]
-	c := failure(obj)
+	some c in failures(obj)
 	h := {
 		"subject": lib.ref(obj),
 		"summary": sprintf("%s %s cannot render its manifests: %s", [kind, name, c.message]),

@@ -27,3 +27,7 @@ test_argo_manifest_generation if {
 test_apply_failure_is_not_render if {
 	count(render_failed.hypothesis) == 0 with input as {"objects": {"Kustomization": {"flux-system": {"apps": obj("Kustomization", "ReconciliationFailed", "dry-run failed: admission webhook denied")}}}, "referenced_by": {}}
 }
+
+test_post_render_failure if {
+	count(render_failed.hypothesis) == 1 with input as {"objects": {"HelmRelease": {"flux-system": {"apps": obj("HelmRelease", "InstallFailed", "Helm install failed: error while running post render on files: yaml: unmarshal errors")}}}, "referenced_by": {}}
+}
