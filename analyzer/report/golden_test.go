@@ -18,7 +18,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/go
 
 // loadReport reads a hand-written report fixture, refusing unknown fields so
 // that a fixture cannot drift from the types unnoticed.
-func loadReport(t *testing.T, path string) *Report {
+func loadReport(t testing.TB, path string) *Report {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {

@@ -107,7 +107,7 @@ func TestHTMLInChromiumScale(t *testing.T) {
 
 // scaledReport is the Kafka report with its timeline replaced by n entries
 // spread over the given number of objects, every tenth a collapsed loop.
-func scaledReport(t *testing.T, n, objects int) *Report {
+func scaledReport(t testing.TB, n, objects int) *Report {
 	r := loadReport(t, "testdata/kafka-stale-probe.report.json")
 	base := r.Timeline[0].Time
 	r.Timeline = make([]timeline.Entry, n)
