@@ -118,7 +118,7 @@ func allDigits(s string) bool {
 }
 
 // highEntropy reports whether s looks machine-generated: at least 16
-// characters, at least two character classes, Shannon entropy of at least 3.5
+// characters, upper and lower case and a digit or symbol, Shannon entropy of at least 3.5
 // bits per character, and not plain hex (Git SHAs and digests must survive).
 func highEntropy(s string) bool {
 	if len(s) < 16 || len(s) > 4096 {
@@ -145,7 +145,9 @@ func highEntropy(s string) bool {
 			hexOnly = false
 		}
 	}
-	if hexOnly || lower+upper+digit+other < 2 {
+	// Generated keys mix cases and digits; resource names, paths and hex
+	// digests (which must survive) do not.
+	if hexOnly || lower == 0 || upper == 0 || digit+other == 0 {
 		return false
 	}
 	var h float64

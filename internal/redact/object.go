@@ -76,7 +76,8 @@ func (r *Redactor) secret(sc *scope, obj map[string]any) {
 			continue
 		}
 		for k, v := range m {
-			if s, ok := v.(string); ok && s != "" {
+			// "REDACTED" is what rift's loader leaves in a Secret: nothing to count.
+			if s, ok := v.(string); ok && s != "" && s != "REDACTED" && !isToken(s) {
 				r.count(sc.file, rule, s)
 			}
 			if keepKeys && k != ".dockerconfigjson" && k != ".dockercfg" {

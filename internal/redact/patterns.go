@@ -21,6 +21,13 @@ type pattern struct {
 	// pick, when set, replaces group/valid: it returns the secret's span and
 	// the rule to name it by, or lo < 0 to leave the match alone.
 	pick func(s string, m []int) (lo, hi int, rule string)
+	// find, when set, replaces re's FindAllStringSubmatchIndex.
+	find func(s string) [][]int
+	// pre, when set, must also accept the lower-cased text.
+	pre func(lower string) bool
+	// multiline patterns run on the whole text; the others run line by
+	// line, which lets Go's regexp use its faster backtracking matcher.
+	multiline bool
 }
 
 // assignRE matches key = value, key: value, "key": "value" and \"key\":
@@ -31,8 +38,11 @@ var assignRE = regexp.MustCompile(`(?i)([a-z0-9_.-]*(?:pass|pwd|secret|token|key
 // consecutive lines) or JSON ({"name":"X","value":"Y"}).
 var envPairRE = regexp.MustCompile(`(?i)(?:\\*")?name(?:\\*")?[ \t]*:[ \t]*(?:\\*["'])?([a-z0-9_.-]+)(?:\\*["'])?[ \t]*(?:,[ \t]*|\r?\n[ \t]*-?[ \t]*)(?:\\*")?value(?:\\*")?[ \t]*:[ \t]*(?:\\*["']([^"'\\\r\n]*)\\*["']|([^\s"'\\,}]+))`)
 
+// userinfoRE matches scheme://user:password@ and captures the password.
+var userinfoRE = regexp.MustCompile(`\b[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\s:@/?#'"\\]*:([^\s@/?#'"\\]+)@`)
+
 var patterns = []*pattern{
-	{name: "pem-private-key", hints: []string{"private key-----"},
+	{name: "pem-private-key", hints: []string{"private key-----"}, multiline: true,
 		re: regexp.MustCompile(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY-----|(?:(?:\r?\n|\\n)[ \t]*[A-Za-z0-9+/=:, -]{1,100})*)`)},
 	{name: "jwt", hints: []string{"eyj"},
 		re: regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*`)},
@@ -68,15 +78,14 @@ var patterns = []*pattern{
 		re: regexp.MustCompile(`(?i)\bbearer[ \t]+([A-Za-z0-9._~+/-]{16,}=*)`)},
 	{name: "basic-auth", hints: []string{"basic"}, group: 1, valid: isBasicCredential,
 		re: regexp.MustCompile(`(?i)\bbasic[ \t]+([A-Za-z0-9+/]{8,}={0,2})`)},
-	{name: "url-userinfo", hints: []string{"://"}, group: 1,
-		re: regexp.MustCompile(`\b[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\s:@/?#'"\\]*:([^\s@/?#'"\\]+)@`)},
+	{name: "url-userinfo", hints: []string{"://"}, group: 1, re: userinfoRE, find: findUserinfo},
 	{name: "dsn", hints: []string{"@tcp(", "@unix(", "@udp("}, group: 1,
 		re: regexp.MustCompile(`[A-Za-z0-9_.-]+:([^\s:@/'"\\]+)@(?:tcp|unix|udp)\(`)},
-	{name: "env-secret", hints: []string{"name"}, re: envPairRE, pick: pickEnvPair},
+	{name: "env-secret", hints: []string{"value"}, re: envPairRE, find: findEnvPairs, pick: pickEnvPair, multiline: true, pre: envPrefilter},
 	{name: "arg-secret", hints: []string{"--"}, group: 1, valid: func(v string) bool { return worthRedacting(keyStrong, v) },
 		re: regexp.MustCompile(`(?i)(?:^|[\s"'])--[a-z0-9-]*(?:password|passwd|secret|token|api-?key|credentials?)[ \t]+([^\s"'-][^\s"']*)`)},
 	{name: "generic-secret", hints: []string{"pass", "pwd", "secret", "token", "key", "credential", "auth", "dsn", "salt", "signature", "cookie", "session", "hmac", "seed", "connectionstring"},
-		re: assignRE, pick: pickAssignment},
+		re: assignRE, find: findAssignments, pick: pickAssignment},
 }
 
 // pickAssignment vets a key/value match of assignRE.
@@ -90,7 +99,14 @@ func pickAssignment(s string, m []int) (int, int, string) {
 		return -1, -1, ""
 	}
 	c := classifyKey(key)
-	if !worthRedacting(c, s[lo:hi]) {
+	v := s[lo:hi]
+	if !worthRedacting(c, v) {
+		return -1, -1, ""
+	}
+	// "failed to watch *v1.Secret: connection refused" is prose, not an
+	// assignment: a key followed by ": " in running text, neither quoted nor
+	// at the start of a line, only counts when the value looks generated.
+	if sep := s[m[3]:lo]; c == keyStrong && !strings.ContainsAny(sep, "=\"'") && !lineStart(s, m[2]) && !credentialLike(v) {
 		return -1, -1, ""
 	}
 	if c == keyWeak {
@@ -155,4 +171,59 @@ func printable(b []byte) bool {
 		}
 	}
 	return bad*20 <= len(b)
+}
+
+// lineStart reports whether only indentation, a list dash or an escaped
+// newline precede position i on its line: YAML-style "key: value".
+func lineStart(s string, i int) bool {
+	for i > 0 {
+		switch c := s[i-1]; {
+		case c == ' ' || c == '\t' || c == '-':
+			i--
+		case c == '\n':
+			return true
+		case c == 'n' && i > 1 && s[i-2] == '\\':
+			return true
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// credentialLike reports whether v mixes letters with digits or symbols
+// the way passwords and keys do, unlike words and lower-case resource names.
+func credentialLike(v string) bool {
+	if len(v) < 8 {
+		return false
+	}
+	var lower, upper, digit, other bool
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case c >= 'a' && c <= 'z':
+			lower = true
+		case c >= 'A' && c <= 'Z':
+			upper = true
+		case c >= '0' && c <= '9':
+			digit = true
+		case c != '-' && c != '.' && c != '/' && c != '_' && c != ':':
+			other = true
+		}
+	}
+	nameLike := !upper && !other && strings.ContainsAny(v, "-./") // prometheus-k8s-tls
+	return (lower || upper) && (digit || other) && !nameLike
+}
+
+// envPrefilter keeps the two-line env pattern off texts that cannot hold a
+// credential-named variable.
+func envPrefilter(lower string) bool {
+	if !strings.Contains(lower, "name") {
+		return false
+	}
+	for _, w := range envWords {
+		if strings.Contains(lower, strings.ToLower(w)) {
+			return true
+		}
+	}
+	return false
 }

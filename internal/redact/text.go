@@ -52,18 +52,53 @@ func (r *Redactor) text(sc *scope, s string) string {
 	// Nothing shorter than 8 bytes matches a pattern; skipping them keeps
 	// the millions of short field values in a big bundle cheap.
 	if len(s) >= 8 {
-		lower := strings.ToLower(s)
-		for _, p := range patterns {
-			if hinted(lower, p.hints) {
-				s = r.applyPattern(sc, p, s)
-			}
-		}
+		s = r.patterns(sc, s)
 		if sc.depth == 0 {
 			s = r.base64Runs(sc, s)
 		}
 	}
 	if r.opts.RedactIPs {
 		s = r.mapIPs(sc, s)
+	}
+	return s
+}
+
+// patterns applies the pattern rules: multi-line ones to the whole of s,
+// the others line by line. Short inputs keep Go's regexp on its
+// backtracking matcher, several times faster than its NFA on big texts.
+func (r *Redactor) patterns(sc *scope, s string) string {
+	lower := asciiLower(s)
+	for _, p := range patterns {
+		if p.multiline && hinted(lower, p.hints) && (p.pre == nil || p.pre(lower)) {
+			s = r.applyPattern(sc, p, s)
+		}
+	}
+	if len(s) < 1024 || !strings.Contains(s, "\n") {
+		return r.linePatterns(sc, s, asciiLower(s))
+	}
+	var b strings.Builder
+	changed := false
+	for rest := s; rest != ""; {
+		line, tail, found := strings.Cut(rest, "\n")
+		out := r.linePatterns(sc, line, asciiLower(line))
+		changed = changed || out != line
+		b.WriteString(out)
+		if found {
+			b.WriteByte('\n')
+		}
+		rest = tail
+	}
+	if !changed {
+		return s
+	}
+	return b.String()
+}
+
+func (r *Redactor) linePatterns(sc *scope, s, lower string) string {
+	for _, p := range patterns {
+		if !p.multiline && hinted(lower, p.hints) {
+			s = r.applyPattern(sc, p, s)
+		}
 	}
 	return s
 }
@@ -79,7 +114,12 @@ func hinted(lower string, hints []string) bool {
 
 // applyPattern replaces every secret p finds in s by its token.
 func (r *Redactor) applyPattern(sc *scope, p *pattern, s string) string {
-	ms := p.re.FindAllStringSubmatchIndex(s, -1)
+	var ms [][]int
+	if p.find != nil {
+		ms = p.find(s)
+	} else {
+		ms = p.re.FindAllStringSubmatchIndex(s, -1)
+	}
 	if ms == nil {
 		return s
 	}
@@ -108,14 +148,39 @@ func (r *Redactor) applyPattern(sc *scope, p *pattern, s string) string {
 	return b.String()
 }
 
-// base64RE finds base64 runs long enough to hide a credential.
-var base64RE = regexp.MustCompile(`[A-Za-z0-9+/]{16,}={0,2}`)
+// base64Spans returns the maximal runs of base64 characters (with up to two
+// "=" of padding) long enough to hide a credential: 16 bytes or more.
+func base64Spans(s string) [][2]int {
+	var out [][2]int
+	for i := 0; i < len(s); {
+		if !isB64(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && isB64(s[j]) {
+			j++
+		}
+		for k := 0; k < 2 && j < len(s) && s[j] == '='; k++ {
+			j++
+		}
+		if j-i >= 16 {
+			out = append(out, [2]int{i, j})
+		}
+		i = j
+	}
+	return out
+}
+
+func isB64(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/'
+}
 
 // base64Runs decodes each printable base64 run and replaces the whole run
 // when the decoded text holds a secret. The token is named for the rule that
 // fired inside.
 func (r *Redactor) base64Runs(sc *scope, s string) string {
-	ms := base64RE.FindAllStringIndex(s, -1)
+	ms := base64Spans(s)
 	if ms == nil {
 		return s
 	}

@@ -1,0 +1,231 @@
+package cli
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"sigs.k8s.io/yaml"
+
+	"github.com/rift-dev/rift/internal/bundlewrite"
+	"github.com/rift-dev/rift/internal/redact"
+)
+
+func init() { register(newRedactCommand) }
+
+// redactOptions maps rift redact's flags into a redact.BundleOptions.
+type redactOptions struct {
+	check      bool
+	secretKeys bool
+	redactIPs  bool
+	configFile string
+	output     string
+	load       loadFlags
+
+	in, out string
+	opts    redact.BundleOptions
+}
+
+func newRedactCommand() *cobra.Command {
+	o := &redactOptions{}
+	cmd := &cobra.Command{
+		Use:   "redact IN OUT | redact --check BUNDLE",
+		Short: "Remove credentials from a bundle, or check that none are left",
+		Long: `redact reads any bundle rift can read (a rift bundle, a troubleshoot
+support bundle, a kubectl cluster-info dump, an OpenShift must-gather or a
+directory of YAML and JSON; a directory or an archive) and writes a
+rift.dev/v1alpha1 bundle to OUT with every credential replaced by a token
+REDACTED-<rule>-<8 hex>. The same value gets the same token within the
+output, so correlation survives; the salt behind the tokens is random and
+discarded. OUT ending in .tar.gz or .tgz is written as an archive, anything
+else as a new directory. redaction.yaml in OUT counts redactions per rule and
+file. The output is checked with every rule before redact returns.
+
+With --check, redact scans every file of BUNDLE with every rule and lists
+file, line and rule of each secret-looking value, never the value itself.
+
+Exit status: 0 when clean, 1 when --check (or the check of OUT) finds
+something or a file could not be scanned, 2 for bad flags or unreadable
+input. See docs/redaction.md.`,
+		Example: `  # Redact a must-gather before attaching it to a ticket
+  rift redact must-gather.tar.xz shared.tar.gz
+
+  # Keep Secret key names and map IP addresses consistently
+  rift redact --secret-keys --redact-ips incident/ incident-redacted.tar.gz
+
+  # Add your own literals, regexes and field paths
+  rift redact --redact-config redact.yaml in.tar.gz out.tar.gz
+
+  # Gate before sending
+  rift redact --check out.tar.gz`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := o.Complete(args); err != nil {
+				return err
+			}
+			if err := o.Validate(); err != nil {
+				return err
+			}
+			return o.Run(cmd.OutOrStdout(), cmd.ErrOrStderr())
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&o.check, "check", false, "scan BUNDLE for secrets and exit 1 if any remain; writes nothing")
+	f.BoolVar(&o.secretKeys, "secret-keys", false, "keep the key names of Secret data (values are always dropped)")
+	f.BoolVar(&o.redactIPs, "redact-ips", false, "map IP addresses consistently, preserving shared prefixes")
+	f.StringVar(&o.configFile, "redact-config", "", "YAML file of extra literals, regexes and field paths to redact")
+	f.StringVarP(&o.output, "output", "o", "text", "output format of findings and summary: text, json or yaml")
+	addLoadFlags(f, &o.load)
+	return cmd
+}
+
+// Complete maps arguments and flags into options.
+func (o *redactOptions) Complete(args []string) error {
+	switch {
+	case o.check && len(args) == 1:
+		o.in = args[0]
+	case !o.check && len(args) == 2:
+		o.in, o.out = args[0], args[1]
+	case o.check:
+		return usageError(fmt.Errorf("redact --check takes exactly one BUNDLE argument, got %d", len(args)))
+	default:
+		return usageError(fmt.Errorf("redact takes IN and OUT arguments, got %d", len(args)))
+	}
+	lo, err := o.load.options()
+	if err != nil {
+		return usageError(err)
+	}
+	o.opts.Load = lo
+	o.opts.Redact = redact.Options{SecretKeys: o.secretKeys, RedactIPs: o.redactIPs}
+	if o.configFile != "" {
+		cfg, err := redact.LoadConfig(o.configFile)
+		if err != nil {
+			return usageError(fmt.Errorf("--redact-config: %w", err))
+		}
+		o.opts.Redact.Config = cfg
+	}
+	return nil
+}
+
+// Validate refuses an unknown output format and an OUT that exists.
+func (o *redactOptions) Validate() error {
+	if err := checkOutput(o.output, "text", "json", "yaml"); err != nil {
+		return err
+	}
+	if o.check && (o.secretKeys || o.redactIPs || o.configFile != "") {
+		return usageError(errors.New("--check takes no redaction flags"))
+	}
+	if o.out != "" && isArchiveName(o.out) {
+		if _, err := os.Stat(o.out); err == nil {
+			return usageError(fmt.Errorf("%s: already exists; refusing to overwrite", o.out))
+		}
+	}
+	return nil
+}
+
+func isArchiveName(p string) bool {
+	return strings.HasSuffix(p, ".tar.gz") || strings.HasSuffix(p, ".tgz")
+}
+
+// checkResult is what --check prints.
+type checkResult struct {
+	Findings []redact.Finding `json:"findings"`
+	Unread   []string         `json:"unread,omitempty"`
+}
+
+// Run redacts or checks.
+func (o *redactOptions) Run(out, errOut io.Writer) error {
+	if o.check {
+		return o.runCheck(out, o.in)
+	}
+	s, err := o.write()
+	if err != nil {
+		return usageError(err)
+	}
+	for _, d := range s.Dropped {
+		fmt.Fprintln(errOut, "rift: not in output:", d)
+	}
+	fmt.Fprintf(errOut, "rift: wrote %s: %d files from a %s bundle, %d values redacted\n", o.out, s.Files, s.Format, total(s.Report))
+	return o.runCheck(out, o.out)
+}
+
+// write redacts o.in into o.out. A failed write removes a partial archive.
+func (o *redactOptions) write() (*redact.Summary, error) {
+	if !isArchiveName(o.out) {
+		w, err := bundlewrite.NewDir(o.out)
+		if err != nil {
+			return nil, err
+		}
+		return redact.RedactBundle(o.in, w, o.opts)
+	}
+	f, err := os.OpenFile(o.out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	s, err := redact.RedactBundle(o.in, bundlewrite.New(f, bundlewrite.Options{}), o.opts)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(o.out)
+		return nil, err
+	}
+	return s, nil
+}
+
+func (o *redactOptions) runCheck(out io.Writer, target string) error {
+	fs, unread, err := redact.CheckBundle(target, redact.WalkLimits{MaxFileBytes: o.opts.Load.MaxFileBytes, MaxTotalBytes: o.opts.Load.MaxTotalBytes})
+	if err != nil {
+		return usageError(err)
+	}
+	res := checkResult{Findings: fs, Unread: unread}
+	if res.Findings == nil {
+		res.Findings = []redact.Finding{}
+	}
+	if err := printCheck(out, o.output, target, res); err != nil {
+		return err
+	}
+	if len(fs) > 0 || len(unread) > 0 {
+		return &ExitError{Code: ExitFindings, Err: fmt.Errorf("%s: %d secret-looking values, %d files not scanned", target, len(fs), len(unread))}
+	}
+	return nil
+}
+
+func printCheck(out io.Writer, format, target string, res checkResult) error {
+	switch format {
+	case "json":
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(res)
+	case "yaml":
+		data, err := yaml.Marshal(res)
+		if err != nil {
+			return err
+		}
+		_, err = out.Write(data)
+		return err
+	}
+	for _, f := range res.Findings {
+		fmt.Fprintf(out, "%s:%d: %s\n", f.File, f.Line, f.Rule)
+	}
+	for _, u := range res.Unread {
+		fmt.Fprintf(out, "not scanned: %s\n", u)
+	}
+	if len(res.Findings) == 0 && len(res.Unread) == 0 {
+		fmt.Fprintf(out, "%s: no secrets found\n", target)
+	}
+	return nil
+}
+
+func total(r redact.Report) int {
+	n := 0
+	for _, files := range r.Rules {
+		for _, c := range files {
+			n += c
+		}
+	}
+	return n
+}

@@ -1,0 +1,150 @@
+package redact
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/internal/bundlewrite"
+	"sigs.k8s.io/yaml"
+)
+
+// ReportFile is the redaction report's path inside a bundle.
+const ReportFile = "redaction.yaml"
+
+// BundleOptions configure RedactBundle.
+type BundleOptions struct {
+	// Load bounds what is read from the input.
+	Load bundle.LoadOptions
+	// Redact configures the Redactor.
+	Redact Options
+}
+
+// Summary says what RedactBundle did. It holds no values.
+type Summary struct {
+	// Format is the input's detected layout.
+	Format bundle.Format `json:"format"`
+	// Files is the number of files written, bundle.yaml excluded.
+	Files int `json:"files"`
+	// Dropped lists input files (or importer load errors) that are not in
+	// the output, with the reason: files that could not be read or decoded
+	// by an importer are left out rather than shared unscanned.
+	Dropped []string `json:"dropped,omitempty"`
+	// Report is what went into redaction.yaml.
+	Report Report `json:"report"`
+}
+
+// RedactBundle reads the bundle at in (any layout bundle.Load reads),
+// redacts every file and writes a rift.dev/v1alpha1 bundle to w, closing
+// it. A rift bundle is redacted file by file, so Git files and unknown
+// entries are kept; an imported bundle (troubleshoot, cluster-info dump,
+// must-gather, plain directory) is converted from its loaded form into the
+// v1alpha1 layout. The output's capture time is the input's.
+func RedactBundle(in string, w *bundlewrite.Writer, opts BundleOptions) (*Summary, error) {
+	b, err := bundle.Load(in, opts.Load)
+	if err != nil {
+		return nil, err
+	}
+	r, err := New(opts.Redact)
+	if err != nil {
+		return nil, err
+	}
+	s := &Summary{Format: b.Format}
+	add := func(name string, data []byte) error {
+		if err := w.Add(name, data); err != nil {
+			return err
+		}
+		s.Files++
+		return nil
+	}
+	if b.Format == bundle.FormatRift {
+		err = r.rawFiles(in, opts.Load, add, s)
+	} else {
+		err = r.converted(b, add, s)
+	}
+	if err != nil {
+		w.Close(bundle.Meta{})
+		return nil, err
+	}
+	s.Report = r.Report()
+	merge(&s.Report, b.Redaction)
+	rep, err := yaml.Marshal(s.Report)
+	if err != nil {
+		return nil, err
+	}
+	if err := add(ReportFile, rep); err != nil {
+		return nil, err
+	}
+	slices.Sort(s.Dropped)
+	return s, w.Close(r.meta(b))
+}
+
+// rawFiles redacts a rift bundle file by file, dropping a wrapping folder.
+func (r *Redactor) rawFiles(in string, lim bundle.LoadOptions, add func(string, []byte) error, s *Summary) error {
+	wrap := ""
+	first := true
+	return Walk(in, WalkLimits{MaxFileBytes: lim.MaxFileBytes, MaxTotalBytes: lim.MaxTotalBytes},
+		func(name string, data []byte) error {
+			if first {
+				first = false
+				if top, _, ok := strings.Cut(name, "/"); ok && !riftTop[top] {
+					wrap = top + "/"
+				}
+			}
+			name = strings.TrimPrefix(name, wrap)
+			if name == bundlewrite.MetaFile || name == ReportFile {
+				return nil // rewritten from the loaded bundle
+			}
+			out, keep := r.File(name, data)
+			if !keep {
+				s.Dropped = append(s.Dropped, name+": a credential blob as a whole")
+				return nil
+			}
+			return add(name, out)
+		},
+		func(name, reason string) { s.Dropped = append(s.Dropped, name+": "+reason) })
+}
+
+var riftTop = map[string]bool{"objects": true, "logs": true, "git": true, "checks": true}
+
+// meta is the output's bundle.yaml: the input's, with the capture time made
+// explicit and free-text fields redacted.
+func (r *Redactor) meta(b *bundle.Bundle) bundle.Meta {
+	m := b.Meta
+	m.APIVersion, m.Kind, m.Files = bundle.APIVersion, "Bundle", nil
+	if m.CreatedAt == nil && !b.CaptureTime.IsZero() {
+		t := b.CaptureTime
+		m.CreatedAt = &t
+	}
+	sc := &scope{file: bundlewrite.MetaFile}
+	m.Scope.Server = r.text(sc, m.Scope.Server)
+	m.Scope.Context = r.text(sc, m.Scope.Context)
+	m.Scope.Cluster = r.text(sc, m.Scope.Cluster)
+	m.NotCollected = slices.Clone(m.NotCollected)
+	for i := range m.NotCollected {
+		m.NotCollected[i].Reason = r.text(sc, m.NotCollected[i].Reason)
+	}
+	return m
+}
+
+// merge adds an input bundle's earlier redaction counts to rep.
+func merge(rep *Report, prev *bundle.RedactionReport) {
+	if prev == nil {
+		return
+	}
+	for _, rule := range slices.Sorted(maps.Keys(prev.Rules)) {
+		if rep.Rules[rule] == nil {
+			rep.Rules[rule] = map[string]int{}
+		}
+		for f, n := range prev.Rules[rule] {
+			rep.Rules[rule][f] += n
+		}
+	}
+}
+
+// errorf formats an error about file.
+func errorf(file, format string, args ...any) error {
+	return fmt.Errorf("%s: "+format, append([]any{file}, args...)...)
+}
