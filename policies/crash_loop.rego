@@ -2,7 +2,7 @@
 # title: Container crash loop
 # description: >-
 #   A container keeps exiting and the kubelet backs off restarting it
-#   (CrashLoopBackOff). Out-of-memory kills and liveness-probe restarts are
+#   (CrashLoopBackOff, RunContainerError). Out-of-memory kills and liveness-probe restarts are
 #   left to oom-killed and probe-failing, which explain this one.
 # custom:
 #   id: crash-loop
@@ -14,11 +14,15 @@ package rift.rules.crash_loop
 
 import data.rift.lib
 
+# RunContainerError alternates with CrashLoopBackOff when the runtime cannot
+# start the process at all (exec: executable file not found).
+reasons := {"CrashLoopBackOff", "RunContainerError"}
+
 hypothesis contains h if {
-	some pod in lib.pods_with_reason({"CrashLoopBackOff"})
+	some pod in lib.pods_with_reason(reasons)
 	ns := pod.metadata.namespace
 	name := pod.metadata.name
-	s := lib.waiting(pod, {"CrashLoopBackOff"})
+	s := lib.waiting(pod, reasons)
 	last := object.get(s, ["lastState", "terminated"], {})
 	h := {
 		"subject": lib.ref(pod),
@@ -28,7 +32,7 @@ hypothesis contains h if {
 		]),
 		"supporting": [lib.field_at(
 			pod, sprintf("status.containerStatuses[name=%s].lastState.terminated", [s.name]),
-			sprintf("CrashLoopBackOff after exit code %v: %s", [object.get(last, "exitCode", "unknown"), object.get(s.state.waiting, "message", "")]),
+			sprintf("%s after exit code %v: %s", [s.state.waiting.reason, object.get(last, "exitCode", "unknown"), object.get(s.state.waiting, "message", "")]),
 			object.get(last, "finishedAt", ""),
 		)],
 		"contradicting": [],

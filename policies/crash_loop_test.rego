@@ -24,3 +24,13 @@ test_crash_loop_positive if {
 test_crash_loop_negative_running if {
 	count(crash_loop.hypothesis) == 0 with input as fixtures.indexed({"objects": {"Pod": {"shop": {"web-1": pod({"reason": "ContainerCreating"})}}}, "pod_services": {}, "events_by_object": {}})
 }
+
+test_init_container_cannot_run if {
+	p := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "init-demo2", "namespace": "shop"}, "status": {"initContainerStatuses": [{
+		"name": "install", "restartCount": 3,
+		"state": {"waiting": {"reason": "RunContainerError", "message": "exec: \"wge\": executable file not found in $PATH"}},
+		"lastState": {"terminated": {"exitCode": 127, "reason": "ContainerCannotRun"}},
+	}]}}
+	some h in crash_loop.hypothesis with input as fixtures.indexed({"objects": {"Pod": {"shop": {"init-demo2": p}}}, "pod_services": {}, "events_by_object": {}})
+	contains(h.summary, "exit code 127")
+}
