@@ -98,7 +98,7 @@ func (d *differ) walkList(e, o []any, p fieldPath) {
 		// No merge key: every declared element must be present somewhere,
 		// so injected extras (default tolerations) do not count.
 		for i, x := range em {
-			if !anyCovers(x, om) {
+			if !anyCovers(x, om) && !(name == "tolerations" && tolerationSubsumed(x, om)) {
 				d.add(p.with(seg{index: i, isIdx: true}), x, nil)
 			}
 		}
@@ -148,4 +148,24 @@ func (d *differ) scalarList(e, o []any, p fieldPath) {
 	if !eq && !(len(e) == 0 && len(o) == 0) {
 		d.add(p, e, o)
 	}
+}
+
+// tolerationSubsumed reports whether an observed toleration makes t
+// redundant: the API server's toleration merge (PodTolerationRestriction,
+// used by OpenShift among others) drops a toleration when another with the
+// same key and effect and operator Exists already tolerates every value.
+func tolerationSubsumed(t map[string]any, observed []map[string]any) bool {
+	for _, o := range observed {
+		if str(o, "operator") != "Exists" || str(o, "key") != str(t, "key") {
+			continue
+		}
+		if e := str(o, "effect"); e != "" && e != str(t, "effect") {
+			continue
+		}
+		if _, limited := o["tolerationSeconds"]; limited && !scalarEqual(t["tolerationSeconds"], o["tolerationSeconds"], false) {
+			continue
+		}
+		return true
+	}
+	return false
 }

@@ -80,6 +80,18 @@ func TestDeclaredDiff(t *testing.T) {
 			`{tolerations: [{key: node.kubernetes.io/not-ready, operator: Exists, effect: NoExecute, tolerationSeconds: 300}, {key: dedicated, operator: Equal, value: kafka, effect: NoSchedule}]}`,
 			[]string{},
 		},
+		{
+			"Exists toleration subsumes an Equal one (server toleration merge)",
+			`{tolerations: [{key: node.cloudprovider.kubernetes.io/uninitialized, value: "true", effect: NoSchedule}]}`,
+			`{tolerations: [{key: node.cloudprovider.kubernetes.io/uninitialized, operator: Exists, effect: NoSchedule}]}`,
+			[]string{},
+		},
+		{
+			"a toleration for another effect does not subsume",
+			`{tolerations: [{key: k, value: "true", effect: NoSchedule}]}`,
+			`{tolerations: [{key: k, operator: Exists, effect: NoExecute}]}`,
+			[]string{"tolerations[0]"},
+		},
 		{"probe handler change is one divergence", `{readinessProbe: {tcpSocket: {port: 9092}}}`, `{readinessProbe: {exec: {command: [x]}, timeoutSeconds: 1}}`, []string{"readinessProbe"}},
 		{"probe defaults are not a divergence", `{readinessProbe: {tcpSocket: {port: 9092}}}`, `{readinessProbe: {tcpSocket: {port: 9092}, periodSeconds: 10, failureThreshold: 3}}`, []string{}},
 		{"args compared in order", `{args: [a, b]}`, `{args: [b, a]}`, []string{"args"}},

@@ -25,9 +25,12 @@ func (a *analysis) divergences(s *subject) []Divergence {
 	}
 	if tmpl := s.pods.template; tmpl != nil {
 		skip := podSkip(s.obj.GetKind())
-		exp := map[string]any{"spec": mapAt(tmpl, "spec"), "metadata": metaPart(mapAt(tmpl, "metadata"))}
+		// Pod annotations are left out: admission plugins rewrite them
+		// (OpenShift strips target.workload.openshift.io/management), and a
+		// template annotation change already shows as a new template hash.
+		exp := map[string]any{"spec": mapAt(tmpl, "spec"), "metadata": map[string]any{"labels": mapAt(tmpl, "metadata", "labels")}}
 		for _, p := range s.pods.pods {
-			obs := map[string]any{"spec": mapAt(p.Object, "spec"), "metadata": metaPart(mapAt(p.Object, "metadata"))}
+			obs := map[string]any{"spec": mapAt(p.Object, "spec"), "metadata": map[string]any{"labels": mapAt(p.Object, "metadata", "labels")}}
 			for _, d := range declaredDiff(exp, obs, nil, skip) {
 				out = append(out, toDivergence(LayerController, LayerRuntime, p, d, fieldOwner(p, d.path, podCreators)))
 			}
