@@ -28,7 +28,7 @@ func cm(name string) string {
 }
 
 // writeTar writes members as a tar stream to w.
-func writeTar(t *testing.T, w io.Writer, members []member) {
+func writeTar(t testing.TB, w io.Writer, members []member) {
 	t.Helper()
 	tw := tar.NewWriter(w)
 	for _, m := range members {
@@ -67,7 +67,7 @@ func (zeroReader) Read(p []byte) (int, error) {
 
 // archive writes members into dir/name, compressed by the name's
 // extension: .tar, .tar.gz, .tar.zst or .zip.
-func archive(t *testing.T, dir, name string, members []member) string {
+func archive(t testing.TB, dir, name string, members []member) string {
 	t.Helper()
 	p := filepath.Join(dir, name)
 	f, err := os.Create(p)
@@ -110,7 +110,7 @@ func archive(t *testing.T, dir, name string, members []member) string {
 	return p
 }
 
-func closeOrFail(t *testing.T, c io.Closer) {
+func closeOrFail(t testing.TB, c io.Closer) {
 	t.Helper()
 	if err := c.Close(); err != nil {
 		t.Fatal(err)
