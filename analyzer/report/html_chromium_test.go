@@ -79,17 +79,7 @@ func (p *pageEvents) add(ev any) {
 	}
 }
 
-func (p *pageEvents) check(t *testing.T) {
-	t.Helper()
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for _, s := range p.problems {
-		t.Error(s)
-	}
-	if len(p.requests) != 1 {
-		t.Errorf("requests = %q, want only the report file %s", p.requests, p.allowed)
-	}
-}
+func (p *pageEvents) check(t *testing.T) { p.Check(t) }
 
 // openReport renders r to out/<name>.html, opens it from file:// in a fresh
 // headless Chromium with the network disabled, and returns the browser

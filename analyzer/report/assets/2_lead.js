@@ -47,6 +47,7 @@ function renderVerification() {
   const body = $('#verification .body');
   if (!v.length) { body.replaceChildren(el('p', { text: 'No acceptance checks: there is no supported repair to verify.' })); return; }
   body.replaceChildren(el('table', {}, [
+    el('colgroup', {}, [el('col', { class: 'c-layer' }), el('col', {})]),
     el('thead', {}, [el('tr', {}, [el('th', { text: 'Layer' }), el('th', { text: 'Check' })])]),
     el('tbody', {}, v.map((a) => el('tr', { class: 'check' }, [el('td', { text: a.layer }), el('td', { text: a.check })]))),
   ]));
