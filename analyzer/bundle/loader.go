@@ -42,6 +42,7 @@ type loader struct {
 	opts    LoadOptions
 	lay     layout
 	plans   map[string]plan // by full path in the storage
+	files   []string        // every listed file, full path
 	unknown map[string]bool
 	meta    Meta
 	hasMeta bool
@@ -58,6 +59,7 @@ func newLoader(opts LoadOptions, entries []entry) *loader {
 	l := newListing(entries)
 	ld.lay = detect(l)
 	for _, e := range entries {
+		ld.files = append(ld.files, e.path)
 		root, rel := ld.split(e.path)
 		p, known := ld.planFor(l, root, rel)
 		switch {
@@ -145,16 +147,29 @@ func (ld *loader) run(src source) error {
 	for p := range ld.plans {
 		want[p] = true
 	}
+	// With a manifest, every file is read once to check it, planned or not.
+	v := newVerifier(ld.lay.base, ld.meta.Files)
+	if v != nil {
+		for _, p := range ld.files {
+			if p != metaPath {
+				want[p] = true
+			}
+		}
+	}
 	err := src.read(want, func(p string, data []byte, err error) {
 		if err != nil {
 			ld.fail(ld.name(p), -1, "cannot read: %v", err)
 			return
 		}
-		ld.handle(p, ld.plans[p], data)
+		v.check(ld, p, data)
+		if pl, ok := ld.plans[p]; ok {
+			ld.handle(p, pl, data)
+		}
 	})
 	if err != nil {
 		ld.fail("", -1, "%v", err)
 	}
+	v.missing(ld)
 	return nil
 }
 
