@@ -7,19 +7,21 @@ import (
 	"testing"
 
 	"sigs.k8s.io/yaml"
+
+	"github.com/rift-dev/rift/internal/redact/redacttest"
 )
 
 // redactCorpus redacts every corpus file and returns the output files,
 // redaction.yaml included.
-func redactCorpus(t *testing.T, c *corpus) map[string]string {
+func redactCorpus(t *testing.T, c *redacttest.Corpus) map[string]string {
 	t.Helper()
-	r, err := New(Options{Salt: []byte("test-salt"), Config: c.userConfig()})
+	r, err := New(Options{Salt: []byte("test-salt"), Config: &Config{Literals: c.UserLiterals()}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := map[string]string{}
-	for _, name := range slices.Sorted(maps.Keys(c.files)) {
-		data, keep := r.File(name, []byte(c.files[name]))
+	for _, name := range slices.Sorted(maps.Keys(c.Files)) {
+		data, keep := r.File(name, []byte(c.Files[name]))
 		if keep {
 			out[name] = string(data)
 		}
@@ -33,21 +35,21 @@ func redactCorpus(t *testing.T, c *corpus) map[string]string {
 }
 
 func TestCorpusSize(t *testing.T) {
-	c := newCorpus()
+	c := redacttest.New()
 	places := map[string]bool{}
-	for _, s := range c.secrets {
-		places[s.file] = true
+	for _, s := range c.Secrets {
+		places[s.File] = true
 	}
 	kinds := map[string]bool{}
-	for _, s := range c.secrets {
-		kinds[s.kind] = true
+	for _, s := range c.Secrets {
+		kinds[s.Kind] = true
 	}
-	t.Logf("%d secrets of %d kinds in %d files, %d non-secrets", len(c.secrets), len(kinds), len(places), len(c.nonSecrets))
+	t.Logf("%d secrets of %d kinds in %d files, %d non-secrets", len(c.Secrets), len(kinds), len(places), len(c.NonSecrets))
 	if len(kinds) < 20 {
 		t.Errorf("corpus plants %d kinds of secret, want at least 20", len(kinds))
 	}
-	if len(c.secrets) < 60 {
-		t.Errorf("corpus plants %d secrets, want at least 60", len(c.secrets))
+	if len(c.Secrets) < 60 {
+		t.Errorf("corpus plants %d secrets, want at least 60", len(c.Secrets))
 	}
 	if len(places) < 8 {
 		t.Errorf("corpus spreads secrets over %d files, want at least 8", len(places))
@@ -55,7 +57,7 @@ func TestCorpusSize(t *testing.T) {
 }
 
 func TestCorpusNoLeaks(t *testing.T) {
-	c := newCorpus()
+	c := redacttest.New()
 	out := redactCorpus(t, c)
 	var rep Report
 	if err := yaml.Unmarshal([]byte(out["redaction.yaml"]), &rep); err != nil {
@@ -64,11 +66,11 @@ func TestCorpusNoLeaks(t *testing.T) {
 	if len(rep.Rules) < 20 {
 		t.Errorf("redaction.yaml names %d rules, want at least 20 kinds of secret", len(rep.Rules))
 	}
-	for _, s := range c.secrets {
+	for _, s := range c.Secrets {
 		for name, body := range out {
-			for _, enc := range encodings(s.value) {
+			for _, enc := range redacttest.Encodings(s.Value) {
 				if strings.Contains(body, enc) {
-					t.Errorf("%s (planted in %s) leaked into %s", s.kind, s.file, name)
+					t.Errorf("%s (planted in %s) leaked into %s", s.Kind, s.File, name)
 				}
 			}
 		}
@@ -76,44 +78,44 @@ func TestCorpusNoLeaks(t *testing.T) {
 }
 
 func TestCorpusNonSecretsSurvive(t *testing.T) {
-	c := newCorpus()
+	c := redacttest.New()
 	out := redactCorpus(t, c)
 	survived := 0
-	for _, n := range c.nonSecrets {
-		if strings.Contains(out[n.file], n.value) {
+	for _, n := range c.NonSecrets {
+		if strings.Contains(out[n.File], n.Value) {
 			survived++
 		} else {
-			t.Logf("%s %q did not survive in %s", n.kind, n.value, n.file)
+			t.Logf("%s %q did not survive in %s", n.Kind, n.Value, n.File)
 		}
 	}
-	if ratio := float64(survived) / float64(len(c.nonSecrets)); ratio < 0.99 {
-		t.Errorf("%d of %d non-secrets survived (%.1f%%), want at least 99%%", survived, len(c.nonSecrets), 100*ratio)
+	if ratio := float64(survived) / float64(len(c.NonSecrets)); ratio < 0.99 {
+		t.Errorf("%d of %d non-secrets survived (%.1f%%), want at least 99%%", survived, len(c.NonSecrets), 100*ratio)
 	}
 }
 
 func TestCorpusCheck(t *testing.T) {
-	c := newCorpus()
+	c := redacttest.New()
 	perFile := map[string][]Finding{}
-	for name, body := range c.files {
+	for name, body := range c.Files {
 		perFile[name] = Check(name, []byte(body))
 	}
-	for _, s := range c.secrets {
-		if len(perFile[s.file]) == 0 {
-			t.Errorf("Check found nothing in %s, which holds a %s", s.file, s.kind)
+	for _, s := range c.Secrets {
+		if len(perFile[s.File]) == 0 {
+			t.Errorf("Check found nothing in %s, which holds a %s", s.File, s.Kind)
 		}
 	}
-	for _, s := range c.secrets {
-		line := lineOf([]byte(c.files[s.file]), s.value)
+	for _, s := range c.Secrets {
+		line := lineOf([]byte(c.Files[s.File]), s.Value)
 		if line == 0 {
 			continue // planted only in encoded form
 		}
 		found := false
-		for _, f := range perFile[s.file] {
+		for _, f := range perFile[s.File] {
 			// Blocks (PEM keys, blobs) are reported at their first line.
 			found = found || f.Line <= line && f.Line >= line-12
 		}
 		if !found {
-			t.Errorf("Check has no finding at or just above %s:%d, which holds a %s", s.file, line, s.kind)
+			t.Errorf("Check has no finding at or just above %s:%d, which holds a %s", s.File, line, s.Kind)
 		}
 	}
 	for name, fs := range perFile {

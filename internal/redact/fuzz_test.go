@@ -3,6 +3,8 @@ package redact
 import (
 	"testing"
 	"unicode/utf8"
+
+	"github.com/rift-dev/rift/internal/redact/redacttest"
 )
 
 // FuzzText checks that the pattern engine never panics (IP mapping on) and
@@ -15,7 +17,7 @@ func FuzzText(f *testing.F) {
 		"-----BEGIN RSA PRIVATE KEY-----\nMIIEow\n",
 		`{\"apiKey\": \"k-1234567890\"}`,
 		"- name: API_TOKEN\n  value: tok-abcdef",
-		"postgres://u:p4ssw0rd@h/db AKIAIOSFODNN7EXAMPLE " + b64s("password=abcdefgh"),
+		"postgres://u:p4ssw0rd@h/db AKIAIOSFODNN7EXAMPLE " + redacttest.B64("password=abcdefgh"),
 		`{"auths":{"r":{"auth":"eDp5"}}}`,
 		"clusters:\nusers:\ncontexts:\n",
 		"10.1.2.3 fd00::1",

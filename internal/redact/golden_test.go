@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/rift-dev/rift/internal/redact/redacttest"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files in testdata/")
@@ -16,7 +18,7 @@ var update = flag.Bool("update", false, "rewrite golden files in testdata/")
 // TestCorpusGolden pins the whole redacted corpus, so a rule change shows
 // up as a reviewable diff. Refresh with go test -run TestCorpusGolden -update.
 func TestCorpusGolden(t *testing.T) {
-	out := redactCorpus(t, newCorpus())
+	out := redactCorpus(t, redacttest.New())
 	var b strings.Builder
 	for _, name := range slices.Sorted(maps.Keys(out)) {
 		b.WriteString("===== " + name + "\n" + out[name])

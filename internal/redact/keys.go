@@ -29,7 +29,8 @@ var plainSuffixes = []string{"name", "names", "ref", "refs", "namespace", "file"
 	"status", "phase", "age", "webhook", "limit", "timeout", "size", "strategy", "method", "algorithm",
 	"duration", "period", "interval", "secrets", "keys", "usages", "usage", "resource", "resources",
 	"data", "ca", "cert", "certificate", "crt", "pem", "public", "publickey", "fingerprint", "annotations",
-	"labels", "rotation", "retries", "enable", "disable", "disabled", "prefix", "suffix", "location"}
+	"labels", "rotation", "retries", "enable", "disable", "disabled", "prefix", "suffix", "location",
+	"config", "configs", "image"}
 
 // classifyKey classifies a map key, env name, argument name or assignment
 // left-hand side. Only the last dotted segment counts, so
@@ -99,7 +100,8 @@ func worthRedacting(c keyClass, value string) bool {
 		// ${VAR}, $(VAR), <placeholder>, {{ template }}, file paths.
 		return false
 	}
-	if strings.Trim(v, "*xX.-_#") == "" || allDigits(v) && len(v) < 6 {
+	// Image references with digests must survive for analysis.
+	if strings.Trim(v, "*xX.-_#") == "" || allDigits(v) && len(v) < 6 || strings.Contains(v, "@sha256:") {
 		return false
 	}
 	if c == keyWeak {

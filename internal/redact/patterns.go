@@ -106,7 +106,13 @@ func pickAssignment(s string, m []int) (int, int, string) {
 	// "failed to watch *v1.Secret: connection refused" is prose, not an
 	// assignment: a key followed by ": " in running text, neither quoted nor
 	// at the start of a line, only counts when the value looks generated.
-	if sep := s[m[3]:lo]; c == keyStrong && !strings.ContainsAny(sep, "=\"'") && !lineStart(s, m[2]) && !credentialLike(v) {
+	sep := s[m[3]:lo]
+	if m[8] >= 0 && strings.ContainsAny(sep, "\"'") && strings.Contains(sep, ":") {
+		// "key": bare — in JSON a bare value is a number, bool or object,
+		// and in a log it is prose after a quoted name.
+		return -1, -1, ""
+	}
+	if c == keyStrong && !strings.ContainsAny(sep, "=\"'") && !lineStart(s, m[2]) && !credentialLike(v) {
 		return -1, -1, ""
 	}
 	if c == keyWeak {
@@ -137,7 +143,9 @@ var envPlainSuffixes = []string{"_FILE", "_PATH", "_DIR", "_NAME", "_URL", "_ID"
 // secretEnvName reports whether an environment variable name suggests a
 // credential.
 func secretEnvName(name string) bool {
-	u := strings.ToUpper(name)
+	// OAUTH names an OAuth server or image far more often than a secret;
+	// OAUTH_TOKEN and OAUTH_CLIENT_SECRET still match on their other word.
+	u := strings.ReplaceAll(strings.ToUpper(name), "OAUTH", "")
 	for _, s := range envPlainSuffixes {
 		if strings.HasSuffix(u, s) {
 			return false

@@ -3,6 +3,8 @@ package redact
 import (
 	"strings"
 	"testing"
+
+	"github.com/rift-dev/rift/internal/redact/redacttest"
 )
 
 func newTest(t *testing.T, opts Options) *Redactor {
@@ -36,7 +38,7 @@ func TestTextRules(t *testing.T) {
 		{"pem", "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----", "pem-private-key", "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC"},
 		{"pem truncated", "key -----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIBkg4LVWM9nuwNSk3yByxZpYRTBnVJk5\n", "pem-private-key", "MHcCAQEEIBkg4LVWM9nuwNSk3yByxZpYRTBnVJk5"},
 		{"pem in json string", `"key":"-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAzbEXAMPLE\n-----END RSA PRIVATE KEY-----\n"`, "pem-private-key", "MIIEowIBAAKCAQEAzbEXAMPLE"},
-		{"base64 of token", "blob: " + b64s("token=ghp_0123456789abcdefghijABCDEFGHIJ012345"), "github-token", b64s("token=ghp_0123456789abcdefghijABCDEFGHIJ012345")},
+		{"base64 of token", "blob: " + redacttest.B64("token=ghp_0123456789abcdefghijABCDEFGHIJ012345"), "github-token", redacttest.B64("token=ghp_0123456789abcdefghijABCDEFGHIJ012345")},
 		{"weak key high entropy", "hmac_key=Zm9vYmFyQmF6UXV4MTIzNDU2Nzg5MA", "high-entropy", "Zm9vYmFyQmF6UXV4MTIzNDU2Nzg5MA"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,17 +1,17 @@
-package redact
+package redacttest
 
 import (
 	"encoding/base64"
 	"fmt"
 )
 
-func (c *corpus) morePlaces() {
+func (c *Corpus) morePlaces() {
 	c.podsJSON()
 	c.rendered()
 	c.previousLog()
 }
 
-func (c *corpus) podsJSON() {
+func (c *Corpus) podsJSON() {
 	f := "objects/payments/pods.json"
 	awsSecret := c.secret(f, "env AWS secret", c.rand(40, alnum+"/+"))
 	redisAuth := c.secret(f, "env REDIS_AUTH", "ra-"+c.rand(12, alnum))
@@ -24,7 +24,7 @@ func (c *corpus) podsJSON() {
 	c.keep(f, "image", "quay.io/example/payments@sha256:5b0e4a6f2c8d9e1f3a7b5c6d4e2f0a1b3c5d7e9f1a2b4c6d8e0f2a4b6c8d0e2f")
 	c.keep(f, "node", "worker-2.prod.example.com")
 	c.keep(f, "controller-revision-hash", "payments-6c7b9f5d48")
-	c.files[f] = fmt.Sprintf(`{"apiVersion":"v1","kind":"PodList","items":[{
+	c.Files[f] = fmt.Sprintf(`{"apiVersion":"v1","kind":"PodList","items":[{
   "apiVersion":"v1","kind":"Pod",
   "metadata":{"name":"payments-0","namespace":"payments","uid":"%s",
     "labels":{"controller-revision-hash":"payments-6c7b9f5d48"},
@@ -42,14 +42,14 @@ func (c *corpus) podsJSON() {
 `, c.uid(), clientSecret, apiKeyArg, shell, awsSecret, redisAuth, session, connStr)
 }
 
-func (c *corpus) rendered() {
+func (c *Corpus) rendered() {
 	f := "git/payments/rendered/all.yaml"
 	webhook := c.secret(f, "rendered Secret stringData", "whsec_"+c.rand(32, alnum))
 	cronTok := c.secret(f, "CronJob env token", "ct-"+c.rand(18, alnum))
 	kcData := c.secret(f, "base64 kubeconfig in Secret data", base64.StdEncoding.EncodeToString([]byte("users:\n- name: a\n  user: {token: "+c.rand(20, alnum)+"}\n")))
 	c.keep(f, "schedule", "*/5 * * * *")
 	c.keep(f, "service account", "payments-reporter")
-	c.files[f] = fmt.Sprintf(`apiVersion: v1
+	c.Files[f] = fmt.Sprintf(`apiVersion: v1
 kind: Secret
 metadata: {name: payments-webhook, namespace: payments}
 stringData:
@@ -75,7 +75,7 @@ spec:
 `, webhook, kcData, cronTok)
 }
 
-func (c *corpus) previousLog() {
+func (c *Corpus) previousLog() {
 	f := "logs/payments/payments-0/payments.previous.log"
 	ssh, lines := c.pemKey("OPENSSH ")
 	c.secret(f, "OpenSSH private key line", lines[1])
@@ -85,7 +85,7 @@ func (c *corpus) previousLog() {
 	xoxp := c.secret(f, "slack user token", "xoxp-"+c.rand(11, digits)+"-"+c.rand(11, digits)+"-"+c.rand(32, "0123456789abcdef"))
 	c.keep(f, "panic site", "main.go:142")
 	c.keep(f, "pod IP", "10.244.2.9")
-	c.files[f] = fmt.Sprintf(`panic: config error at main.go:142
+	c.Files[f] = fmt.Sprintf(`panic: config error at main.go:142
 loaded config: "db:\n  user: pay\n  password: %s\n  host: 10.244.2.9\n"
 git fetch https://x-access-token:%s@github.com/example/payments.git
 registry config {"auths":{"quay.io":{"auth":"%s"}}}

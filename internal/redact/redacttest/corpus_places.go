@@ -1,4 +1,4 @@
-package redact
+package redacttest
 
 import (
 	"encoding/base64"
@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-func (c *corpus) eventsAndPods() {
+func (c *Corpus) eventsAndPods() {
 	f := "objects/shop/events.yaml"
 	bearer := c.secret(f, "bearer token in event", c.rand(40, alnum))
 	jwt := c.secret(f, "jwt in event", c.jwt())
@@ -17,7 +17,7 @@ func (c *corpus) eventsAndPods() {
 	c.keep(f, "controller-revision-hash", "web-7d9f8b6c54")
 	c.keep(f, "pod IP", "10.244.1.17")
 	c.keep(f, "node name", "ip-10-0-3-41.eu-west-1.compute.internal")
-	c.files[f] = fmt.Sprintf(`apiVersion: v1
+	c.Files[f] = fmt.Sprintf(`apiVersion: v1
 kind: Event
 metadata:
   name: web-0.17a8
@@ -51,7 +51,7 @@ status:
 `, uid, bearer, jwt, slack)
 }
 
-func (c *corpus) logs() {
+func (c *Corpus) logs() {
 	f := "logs/shop/web-0/web.log"
 	basic := c.secret(f, "basic auth header", base64.StdEncoding.EncodeToString([]byte("admin:"+c.rand(14, alnum))))
 	apiKey := c.secret(f, "apiKey in escaped JSON", c.rand(32, alnum))
@@ -74,7 +74,7 @@ func (c *corpus) logs() {
 	c.keep(f, "sha", "a94a8fe5ccb19ba61c4c0873d391e987982fbbd3")
 	c.keep(f, "IP", "192.168.12.40")
 	c.keep(f, "token setting", "token_ttl=3600")
-	c.files[f] = fmt.Sprintf(`2026-03-04T05:00:01Z INFO starting shop-web image=ghcr.io/example/shop-web:v1.42.0 commit=a94a8fe5ccb19ba61c4c0873d391e987982fbbd3
+	c.Files[f] = fmt.Sprintf(`2026-03-04T05:00:01Z INFO starting shop-web image=ghcr.io/example/shop-web:v1.42.0 commit=a94a8fe5ccb19ba61c4c0873d391e987982fbbd3
 2026-03-04T05:00:02Z DEBUG outgoing request Authorization: Basic %s
 2026-03-04T05:00:03Z DEBUG payload="{\"merchant\":\"acme\",\"apiKey\":\"%s\",\"amount\":12}"
 2026-03-04T05:00:04Z WARN retrying db connect host=192.168.12.40 user=app password=%s
@@ -91,14 +91,14 @@ func (c *corpus) logs() {
 `, basic, apiKey, pwAssign, gitlab, slackTok, gcp, oauth, azureSecret, sas, b64, pem, npm, pat)
 }
 
-func (c *corpus) gitFiles() {
+func (c *Corpus) gitFiles() {
 	f := "git/shop/files/apps/web/values.yaml"
 	redisPw := c.secret(f, "helm values password", "rd-"+c.rand(16, alnum))
 	ecKey, lines := c.pemKey("EC ")
 	c.secret(f, "EC private key line", lines[2])
 	c.keep(f, "chart version", "4.12.1")
 	c.keep(f, "ingress host", "shop.example.com")
-	c.files[f] = fmt.Sprintf(`# values for the web chart
+	c.Files[f] = fmt.Sprintf(`# values for the web chart
 replicaCount: 3
 image:
   tag: "4.12.1"
@@ -115,40 +115,43 @@ tls:
 	dsn := c.secret(g, "DSN in .env", "envpg-"+c.rand(12, alnum))
 	ghs := c.secret(g, "github app token", "ghs_"+c.rand(36, alnum))
 	c.keep(g, "feature flag", "FEATURE_CHECKOUT_V2=true")
-	c.files[g] = fmt.Sprintf("DATABASE_URL=postgresql://shop:%s@10.0.5.20:5432/shop\nGH_TOKEN=%s\nFEATURE_CHECKOUT_V2=true\n", dsn, ghs)
+	c.Files[g] = fmt.Sprintf("DATABASE_URL=postgresql://shop:%s@10.0.5.20:5432/shop\nGH_TOKEN=%s\nFEATURE_CHECKOUT_V2=true\n", dsn, ghs)
 	s := "git/shop/source.yaml"
 	cloneTok := c.secret(s, "userinfo in source url", c.rand(20, alnum))
 	c.keep(s, "revision", "9b2d5e7c1a3f4b6d8e0f1a2b3c4d5e6f7a8b9c0d")
-	c.files[s] = fmt.Sprintf(`url: https://deploy:%s@github.com/example/shop.git
+	c.Files[s] = fmt.Sprintf(`url: https://deploy:%s@github.com/example/shop.git
 ref: main
 revision: 9b2d5e7c1a3f4b6d8e0f1a2b3c4d5e6f7a8b9c0d
 renderer: kustomize
 `, cloneTok)
 }
 
-func (c *corpus) checks() {
+func (c *Corpus) checks() {
 	f := "checks/checkout.yaml"
 	tok := c.secret(f, "session cookie in check detail", c.rand(32, alnum+"+/"))
 	c.keep(f, "check detail", "HTTP 503 from 10.96.44.2:443")
-	c.files[f] = fmt.Sprintf(`name: checkout
+	c.Files[f] = fmt.Sprintf(`name: checkout
 target: https://shop.example.com/checkout
 ok: false
 detail: 'HTTP 503 from 10.96.44.2:443; request had Cookie: session=%s'
 `, tok)
 }
 
-// userConfig is the --redact-config used with the corpus.
-func (c *corpus) userConfig() *Config {
-	for _, s := range c.secrets {
-		if s.kind == "user literal" {
-			return &Config{Literals: []string{s.value}}
+// UserLiterals are the values the corpus expects a --redact-config to
+// list as literals.
+func (c *Corpus) UserLiterals() []string {
+	var out []string
+	for _, s := range c.Secrets {
+		if s.Kind == "user literal" {
+			out = append(out, s.Value)
 		}
 	}
-	panic("corpus has no user literal")
+	return out
 }
 
-// encodings are the forms a leaked value could take in output.
-func encodings(v string) []string {
+// Encodings are the forms a leaked value could take in output: raw and
+// base64 (padded and unpadded).
+func Encodings(v string) []string {
 	out := []string{v}
 	if len(v) >= 12 {
 		out = append(out, base64.StdEncoding.EncodeToString([]byte(v)), strings.TrimRight(base64.StdEncoding.EncodeToString([]byte(v)), "="))
@@ -156,4 +159,5 @@ func encodings(v string) []string {
 	return out
 }
 
-func b64s(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
+// B64 is standard base64 of s.
+func B64(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }

@@ -1,4 +1,4 @@
-package redact
+package redacttest
 
 import (
 	"encoding/base64"
@@ -7,19 +7,27 @@ import (
 	"strings"
 )
 
-// planted is one value placed in the test corpus.
-type planted struct {
-	kind  string // what it is, for failure messages
-	file  string
-	value string
+// Planted is one value placed in the corpus.
+type Planted struct {
+	// Kind says what it is, for failure messages.
+	Kind string
+	// File is the bundle path it was planted in.
+	File string
+	// Value is the value as planted (for encoded secrets, the encoding).
+	Value string
 }
 
-// corpus is a bundle's worth of files with secrets and non-secrets planted
-// in every place redaction must reach.
-type corpus struct {
-	files      map[string]string
-	secrets    []planted
-	nonSecrets []planted
+// Corpus is a bundle's worth of files with secrets and non-secrets planted
+// in every place redaction must reach: YAML and JSON objects, Lists, env,
+// args, annotations, last-applied-configuration, ConfigMaps, Secrets,
+// events, logs, Git files and source.yaml, checks, base64 and escaped JSON.
+type Corpus struct {
+	// Files maps bundle path to content.
+	Files map[string]string
+	// Secrets must not survive redaction, raw or base64-encoded.
+	Secrets []Planted
+	// NonSecrets must survive unchanged.
+	NonSecrets []Planted
 	rng        *rand.Rand
 }
 
@@ -31,7 +39,7 @@ const (
 	b64    = alnum + "+/"
 )
 
-func (c *corpus) rand(n int, alphabet string) string {
+func (c *Corpus) rand(n int, alphabet string) string {
 	b := make([]byte, n)
 	for i := range b {
 		b[i] = alphabet[c.rng.IntN(len(alphabet))]
@@ -40,23 +48,23 @@ func (c *corpus) rand(n int, alphabet string) string {
 }
 
 // secret records v as planted in file and returns it.
-func (c *corpus) secret(file, kind, v string) string {
-	c.secrets = append(c.secrets, planted{kind, file, v})
+func (c *Corpus) secret(file, kind, v string) string {
+	c.Secrets = append(c.Secrets, Planted{kind, file, v})
 	return v
 }
 
-func (c *corpus) keep(file, kind, v string) string {
-	c.nonSecrets = append(c.nonSecrets, planted{kind, file, v})
+func (c *Corpus) keep(file, kind, v string) string {
+	c.NonSecrets = append(c.NonSecrets, Planted{kind, file, v})
 	return v
 }
 
-func (c *corpus) jwt() string {
+func (c *Corpus) jwt() string {
 	h := base64.RawURLEncoding.EncodeToString([]byte(`{"alg":"RS256","kid":"` + c.rand(12, alnum) + `","typ":"JWT"}`))
 	p := base64.RawURLEncoding.EncodeToString([]byte(`{"iss":"kubernetes/serviceaccount","sub":"system:serviceaccount:shop:` + c.rand(6, lower) + `"}`))
 	return h + "." + p + "." + c.rand(86, alnum+"-_")
 }
 
-func (c *corpus) pemKey(kind string) (string, []string) {
+func (c *Corpus) pemKey(kind string) (string, []string) {
 	var lines []string
 	for range 8 {
 		lines = append(lines, c.rand(64, b64))
@@ -64,22 +72,22 @@ func (c *corpus) pemKey(kind string) (string, []string) {
 	return "-----BEGIN " + kind + "PRIVATE KEY-----\n" + strings.Join(lines, "\n") + "\n-----END " + kind + "PRIVATE KEY-----\n", lines
 }
 
-func (c *corpus) uid() string {
+func (c *Corpus) uid() string {
 	h := "0123456789abcdef"
 	return c.rand(8, h) + "-" + c.rand(4, h) + "-" + c.rand(4, h) + "-" + c.rand(4, h) + "-" + c.rand(12, h)
 }
 
-func (c *corpus) hex(n int) string { return c.rand(n, "0123456789abcdef") }
+func (c *Corpus) hex(n int) string { return c.rand(n, "0123456789abcdef") }
 
 func indent(s, pre string) string {
 	return pre + strings.ReplaceAll(strings.TrimSuffix(s, "\n"), "\n", "\n"+pre)
 }
 
-// newCorpus builds the planted-secret corpus. It is generated (seeded, so
-// the same every run) rather than checked in, so that no scanner flags the
-// repository itself.
-func newCorpus() *corpus {
-	c := &corpus{files: map[string]string{}, rng: rand.New(rand.NewPCG(8, 2026))}
+// New builds the planted-secret corpus. It is generated (seeded, so the
+// same every run) rather than checked in, so that no secret scanner flags
+// the repository itself. The values are fake but shaped like real ones.
+func New() *Corpus {
+	c := &Corpus{Files: map[string]string{}, rng: rand.New(rand.NewPCG(8, 2026))}
 	c.deployment()
 	c.secretsFile()
 	c.configMaps()
@@ -91,7 +99,7 @@ func newCorpus() *corpus {
 	return c
 }
 
-func (c *corpus) deployment() {
+func (c *Corpus) deployment() {
 	f := "objects/shop/deployments.yaml"
 	uid, rsHash, image := c.uid(), c.rand(10, "bcdfghjklmnpqrstvwxz2456789"), "registry.example.com/shop/web@sha256:"+c.hex(64)
 	c.keep(f, "uid", uid)
@@ -108,7 +116,7 @@ func (c *corpus) deployment() {
 	lastPw := c.secret(f, "env password in last-applied", "la-"+c.rand(14, alnum))
 	annToken := c.secret(f, "github token in annotation", "ghp_"+c.rand(36, alnum))
 	lastApplied := fmt.Sprintf(`{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web","namespace":"shop"},"spec":{"template":{"spec":{"containers":[{"name":"web","env":[{"name":"DB_PASSWORD","value":"%s"}]}]}}}}`, lastPw)
-	c.files[f] = fmt.Sprintf(`apiVersion: apps/v1
+	c.Files[f] = fmt.Sprintf(`apiVersion: apps/v1
 kind: Deployment
 metadata:
   name: web
@@ -151,7 +159,7 @@ spec:
 `, uid, annToken, lastApplied, rsHash, image, argPw, argTok, pw, tok, argP)
 }
 
-func (c *corpus) secretsFile() {
+func (c *Corpus) secretsFile() {
 	f := "objects/shop/secrets.json"
 	dbPw := c.secret(f, "Secret data", base64.StdEncoding.EncodeToString([]byte("s3cr3t-"+c.rand(12, alnum))))
 	strData := c.secret(f, "Secret stringData", "sd-"+c.rand(20, alnum))
@@ -161,7 +169,7 @@ func (c *corpus) secretsFile() {
 	lastSecret := c.secret(f, "Secret last-applied", "lasec-"+c.rand(16, alnum))
 	uid := c.keep(f, "uid", c.uid())
 	c.keep(f, "secret type", "kubernetes.io/dockerconfigjson")
-	c.files[f] = fmt.Sprintf(`{
+	c.Files[f] = fmt.Sprintf(`{
   "apiVersion": "v1",
   "kind": "List",
   "items": [
@@ -180,7 +188,7 @@ func (c *corpus) secretsFile() {
 `, uid, lastSecret, dbPw, strData, helm, docker)
 }
 
-func (c *corpus) configMaps() {
+func (c *Corpus) configMaps() {
 	f := "objects/shop/configmaps.yaml"
 	awsID := c.secret(f, "aws access key id", "AKIA"+c.rand(16, upper+"234567"))
 	awsSecret := c.secret(f, "aws secret key", c.rand(40, alnum+"/+"))
@@ -203,7 +211,7 @@ func (c *corpus) configMaps() {
 	c.keep(f, "hostname", "api.payments.example.com")
 	c.keep(f, "IP", "10.96.0.10")
 	c.keep(f, "git sha", "3f9c2a1b7d4e5f60718293a4b5c6d7e8f9012345")
-	c.files[f] = fmt.Sprintf(`apiVersion: v1
+	c.Files[f] = fmt.Sprintf(`apiVersion: v1
 kind: ConfigMap
 metadata:
   name: app-config
@@ -239,7 +247,7 @@ data:
 `, awsID, dsn, props, awsSecret, mysql, signing, stripe, sendgrid, azureConn, userLit, binary, indent(sa, "    "), indent(kc, "    "))
 }
 
-func (c *corpus) serviceAccount() (string, string) {
+func (c *Corpus) serviceAccount() (string, string) {
 	pem, lines := c.pemKey("")
 	js := strings.ReplaceAll(pem, "\n", `\n`)
 	return fmt.Sprintf(`{
@@ -251,7 +259,7 @@ func (c *corpus) serviceAccount() (string, string) {
 }`, c.hex(40), js), lines[3]
 }
 
-func (c *corpus) kubeconfig() (string, string) {
+func (c *Corpus) kubeconfig() (string, string) {
 	tok := "sha256~" + c.rand(43, alnum+"-_")
 	return fmt.Sprintf(`apiVersion: v1
 kind: Config
