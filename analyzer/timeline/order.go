@@ -16,6 +16,13 @@ func compareEntries(a, b *Entry) int {
 		a.Time.Compare(b.Time),
 		cmp.Compare(layerRank(a.Layer), layerRank(b.Layer)),
 		cmp.Compare(a.Object.String(), b.Object.String()),
+		compareRest(a, b),
+	)
+}
+
+// compareRest orders entries with equal time, layer and object.
+func compareRest(a, b *Entry) int {
+	return cmp.Or(
 		cmp.Compare(a.Reason, b.Reason),
 		cmp.Compare(a.Object.APIVersion, b.Object.APIVersion),
 		cmp.Compare(a.Source, b.Source),
@@ -28,8 +35,33 @@ func compareEntries(a, b *Entry) int {
 	)
 }
 
+// sortEntries sorts es by compareEntries. The comparison is total, so an
+// unstable sort is deterministic; it sorts positions with the object names
+// formatted once, then moves each entry once.
 func sortEntries(es []Entry) {
-	slices.SortStableFunc(es, func(a, b Entry) int { return compareEntries(&a, &b) })
+	objs := make([]string, len(es))
+	order := make([]int, len(es))
+	for i := range es {
+		objs[i], order[i] = es[i].Object.String(), i
+	}
+	slices.SortFunc(order, func(x, y int) int {
+		a, b := &es[x], &es[y]
+		if c := a.Time.Compare(b.Time); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(layerRank(a.Layer), layerRank(b.Layer)); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(objs[x], objs[y]); c != 0 {
+			return c
+		}
+		return compareRest(a, b)
+	})
+	sorted := make([]Entry, len(es))
+	for i, j := range order {
+		sorted[i] = es[j]
+	}
+	copy(es, sorted)
 }
 
 func sortGaps(g []string) {
