@@ -41,12 +41,12 @@ func syntheticBundle(n int) (*bundle.Bundle, []layers.Workload) {
 						"state":     map[string]any{"waiting": map[string]any{"reason": "CrashLoopBackOff"}}}}}})
 			add(map[string]any{"apiVersion": "v1", "kind": "Event", "metadata": map[string]any{"name": pod + ".1", "namespace": ns},
 				"involvedObject": map[string]any{"kind": "Pod", "name": pod, "namespace": ns, "uid": pUID},
-				"reason": "BackOff", "type": "Warning", "message": "Back-off restarting failed container c in pod " + pod,
+				"reason":         "BackOff", "type": "Warning", "message": "Back-off restarting failed container c in pod " + pod,
 				"firstTimestamp": ts(2 * time.Minute), "lastTimestamp": ts(30 * time.Minute), "count": int64(40)})
 		}
 		add(map[string]any{"apiVersion": "v1", "kind": "Event", "metadata": map[string]any{"name": name + ".2", "namespace": ns},
 			"involvedObject": map[string]any{"kind": "ReplicaSet", "name": name + "-abc", "namespace": ns, "uid": rUID},
-			"reason": "SuccessfulCreate", "type": "Normal", "message": "Created pod: " + name + "-abc-0", "firstTimestamp": ts(0), "count": int64(1)})
+			"reason":         "SuccessfulCreate", "type": "Normal", "message": "Created pod: " + name + "-abc-0", "firstTimestamp": ts(0), "count": int64(1)})
 		ws = append(ws, layers.Workload{Ref: bundle.Ref{APIVersion: "apps/v1", Kind: "Deployment", Namespace: ns, Name: name}, Convergence: layers.Failed})
 	}
 	created := t0.Add(time.Hour)
