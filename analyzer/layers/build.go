@@ -19,6 +19,8 @@ type analysis struct {
 	podSvcs map[*bundle.Object][]*bundle.Object
 	// slices are EndpointSlices by namespace/service name.
 	slices map[[2]string][]*bundle.Object
+	// verdicts memoises converge per object.
+	verdicts map[*bundle.Object]verdict
 	// esByTarget is built on first use by externalSecrets.
 	esByTarget map[[2]string][]*bundle.Object
 }
@@ -49,7 +51,8 @@ func Build(b *bundle.Bundle) []Workload {
 		ix = bundle.NewIndex(b.Objects, b.Logs)
 	}
 	a := &analysis{b: b, ix: ix, now: b.CaptureTime, svcPods: map[*bundle.Object][]*bundle.Object{},
-		podSvcs: map[*bundle.Object][]*bundle.Object{}, slices: map[[2]string][]*bundle.Object{}}
+		podSvcs: map[*bundle.Object][]*bundle.Object{}, slices: map[[2]string][]*bundle.Object{},
+		verdicts: map[*bundle.Object]verdict{}}
 	bb := *b
 	bb.Index = ix
 	a.g = newGitOps(&bb)

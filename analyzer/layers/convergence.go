@@ -16,6 +16,17 @@ type verdict struct{ status, reason string }
 // Argo CD call "progressing" forever is blocked here, with the pod that
 // blocks it named.
 func (a *analysis) converge(s *subject) verdict {
+	if v, ok := a.verdicts[s.obj]; ok {
+		return v
+	}
+	v := a.decide(s)
+	a.verdicts[s.obj] = v
+	return v
+}
+
+// decide computes a verdict; converge memoises it, since layers, stages and
+// every workload a reconciler owns ask for the same one.
+func (a *analysis) decide(s *subject) verdict {
 	o := s.obj
 	switch o.GetKind() {
 	case "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Job", "Application":
