@@ -113,6 +113,15 @@ func refKey(kind, ns, name string) string {
 // conversion takes without reflection.
 type listMap map[string][]any
 
+// sortStrings sorts lists that hold only strings ("ns/name" keys), so that
+// rules and the documentation see them in a stable order.
+func (l listMap) sortStrings() listMap {
+	for _, v := range l {
+		sort.Slice(v, func(i, j int) bool { return v[i].(string) < v[j].(string) })
+	}
+	return l
+}
+
 func (l listMap) plain() map[string]any {
 	out := make(map[string]any, len(l))
 	for k, v := range l {

@@ -8,7 +8,7 @@ import (
 // containers report (state.waiting, state.terminated and
 // lastState.terminated, init containers included), so a rule about
 // CrashLoopBackOff or Pending pods reads only those pods instead of
-// scanning every pod of the bundle.
+// scanning every pod of the bundle. Lists are sorted.
 func podIndexes(ix *bundle.Index) (byPhase, byReason map[string]any) {
 	phase, reason := listMap{}, listMap{}
 	for _, p := range ix.OfKind("Pod") {
@@ -36,5 +36,5 @@ func podIndexes(ix *bundle.Index) (byPhase, byReason map[string]any) {
 			}
 		}
 	}
-	return phase.plain(), reason.plain()
+	return phase.sortStrings().plain(), reason.sortStrings().plain()
 }

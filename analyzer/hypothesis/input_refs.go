@@ -162,7 +162,7 @@ func (r *refIndex) servicePods() (any, any) {
 	return svcPods.plain(), podSvcs.plain()
 }
 
-// podsByNode maps a node name to its pods as "ns/name", in bundle order.
+// podsByNode maps a node name to its pods as "ns/name", sorted.
 func (r *refIndex) podsByNode() any {
 	out := listMap{}
 	for _, p := range r.ix.OfKind("Pod") {
@@ -170,7 +170,7 @@ func (r *refIndex) podsByNode() any {
 			out[n] = append(out[n], p.GetNamespace()+"/"+p.GetName())
 		}
 	}
-	return out.plain()
+	return out.sortStrings().plain()
 }
 
 // logsDoc maps "ns/pod" to its containers' log tails (last logTailLines).

@@ -1,0 +1,3 @@
+package rift.rules.no_metadata
+
+hypothesis contains {"subject": {"kind": "Pod", "name": "x"}} if false
