@@ -93,6 +93,9 @@ func resolve(cfg *Config) (*Target, error) {
 	if err != nil {
 		return nil, refuse("kubeconfig: %v", err)
 	}
+	// API deprecation warnings (v1 Endpoints) are the server's business,
+	// not the user's, and would interleave with the progress lines.
+	rc.WarningHandler = rest.NoWarnings{}
 	t.rest = ReadOnly(rc)
 	t.Server = serverHost(rc.Host)
 	ns := slices.Clone(cfg.Namespaces)
