@@ -176,7 +176,7 @@ func TestMergeFoldsSameSubject(t *testing.T) {
 func TestSortEvidenceBounds(t *testing.T) {
 	var l []evidence.Evidence
 	for i := range 40 {
-		l = append(l, evidence.Evidence{Path: "p", Message: string(rune('a' + i%26)) + string(rune('a'+i/26))})
+		l = append(l, evidence.Evidence{Path: "p", Message: string(rune('a'+i%26)) + string(rune('a'+i/26))})
 	}
 	l = append(l, l[0]) // exact duplicate
 	got := sortEvidence(l)
