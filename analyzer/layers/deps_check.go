@@ -84,22 +84,33 @@ func (a *analysis) externalSecretFor(ns, name string) (string, []evidence.Eviden
 	return "", nil, false
 }
 
+// checkRouting judges the Service as a dependency: it is broken when a
+// Ready pod it selects is not among its ready endpoints. Unready pods that
+// are not routed are the runtime's problem, not the Service's.
 func (a *analysis) checkRouting(svc *bundle.Object, pods []*bundle.Object) (string, evidence.Evidence) {
 	eps, known := a.endpointsOf(svc)
 	if !known {
 		return StatusUnknown, ev(svc, "", "Service "+svc.GetName()+": endpoints not in the bundle", nil)
 	}
-	ready := 0
+	routed, readyPods := 0, 0
+	var missing []*bundle.Object
 	for _, p := range pods {
-		if st, _ := eps.state(p); st == endpointReady {
-			ready++
+		st, _ := eps.state(p)
+		if st == endpointReady {
+			routed++
+		}
+		if podReady(p) {
+			readyPods++
+			if st != endpointReady {
+				missing = append(missing, p)
+			}
 		}
 	}
-	st := StatusOK
-	if ready == 0 {
-		st = StatusFailed
+	msg := fmt.Sprintf("Service %s routes to %d of %d pods (%d Ready)", svc.GetName(), routed, len(pods), readyPods)
+	if len(missing) > 0 {
+		return StatusFailed, ev(svc, "", msg+"; Ready but not routed: "+podNames(missing), nil)
 	}
-	return st, ev(svc, "", fmt.Sprintf("Service %s routes to %d of %d pods", svc.GetName(), ready, len(pods)), nil)
+	return StatusOK, ev(svc, "", msg, nil)
 }
 
 // externalSecrets indexes ExternalSecrets by the namespace and name of the

@@ -43,7 +43,7 @@ func TestFixtures(t *testing.T) {
 				Observed: `{"exec":{"command":["/opt/kafka/bin/kafka-broker-api-versions.sh","--bootstrap-server","localhost:9092"]},"failureThreshold":3,"periodSeconds":10,"successThreshold":1,"timeoutSeconds":1}`,
 			}},
 			layers: map[string]string{LayerDesired: StatusOK, LayerRendered: StatusOK, LayerGitOps: StatusOK, LayerApplied: StatusOK,
-				LayerController: StatusFailed, LayerRuntime: StatusFailed, LayerDependencies: StatusFailed, LayerExternal: StatusUnknown},
+				LayerController: StatusFailed, LayerRuntime: StatusFailed, LayerDependencies: StatusOK, LayerExternal: StatusUnknown},
 		},
 		{
 			dir: "testdata/tempo-oom-limit", workload: "StatefulSet/tempo/tempo",

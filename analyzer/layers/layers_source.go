@@ -125,6 +125,7 @@ func (a *analysis) gitopsLayer(s *subject) Layer {
 			l.Revision = rev
 		}
 		l.Evidence = append(l.Evidence, ev(r, "status", fmt.Sprintf("%s: %s (revision %s)", v.status, v.reason, orNone(shortRevision(rev))), nil))
+		l.Evidence = append(l.Evidence, revisionChain(r, s.obj)...)
 	}
 	if src := a.gitSource(s); src != nil && commitOf(l.Revision) != "" && src.Revision != "" && !sameRevision(src.Revision, commitOf(l.Revision)) {
 		worst = worse(worst, StatusProgressing)
