@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // The page's style and script are compiled into the binary and inlined into
@@ -20,26 +21,27 @@ var (
 	scriptFS embed.FS
 	// reportJS is the assets' scripts in file-name order, wrapped in one
 	// strict-mode function so nothing leaks into the page's global scope.
-	reportJS = joinScripts(scriptFS)
+	// It is joined once, on first use.
+	reportJS = sync.OnceValues(func() (string, error) { return joinScripts(scriptFS) })
 )
 
-func joinScripts(fsys embed.FS) string {
+func joinScripts(fsys fs.FS) (string, error) {
 	names, err := fs.Glob(fsys, "assets/*.js")
 	if err != nil {
-		panic(err) // the pattern is constant: only a broken build gets here
+		return "", fmt.Errorf("report: list scripts: %w", err)
 	}
 	sort.Strings(names)
 	var b strings.Builder
 	b.WriteString("(function () {\n'use strict';\n")
 	for _, n := range names {
-		data, err := fsys.ReadFile(n)
+		data, err := fs.ReadFile(fsys, n)
 		if err != nil {
-			panic(err)
+			return "", fmt.Errorf("report: %s: %w", n, err)
 		}
 		b.Write(data)
 	}
 	b.WriteString("})();\n")
-	return b.String()
+	return b.String(), nil
 }
 
 // htmlCSP forbids every fetch: the page may only run its own inline style
@@ -55,13 +57,17 @@ const htmlCSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsa
 // U+2029), so no value from the bundle can close the data element with
 // "</script>" or open a comment.
 func renderHTML(w io.Writer, r *Report) error {
+	js, err := reportJS()
+	if err != nil {
+		return err
+	}
 	data, err := json.Marshal(r)
 	if err != nil {
 		return fmt.Errorf("report: encode json for html: %w", err)
 	}
 	title := "rift report: " + orDash(r.Summary.Verdict) + " · " + stamp(r.Bundle.CaptureTime)
 	var b strings.Builder
-	b.Grow(len(data) + len(reportCSS) + len(reportJS) + len(htmlSkeleton) + 512)
+	b.Grow(len(data) + len(reportCSS) + len(js) + len(htmlSkeleton) + 512)
 	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
 	b.WriteString("<meta http-equiv=\"Content-Security-Policy\" content=\"" + htmlCSP + "\">\n")
 	b.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
@@ -73,7 +79,7 @@ func renderHTML(w io.Writer, r *Report) error {
 	b.WriteString("<script type=\"application/json\" id=\"report-data\">")
 	b.Write(data)
 	b.WriteString("</script>\n<script>\n")
-	b.WriteString(reportJS)
+	b.WriteString(js)
 	b.WriteString("</script>\n</body>\n</html>\n")
 	_, err = io.WriteString(w, b.String())
 	return err

@@ -7,10 +7,8 @@ import (
 	"io"
 	"os"
 	"slices"
-	"strconv"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/rift-dev/rift/analyzer"
 	"github.com/rift-dev/rift/analyzer/bundle"
@@ -174,17 +172,4 @@ func (o *analyzeOptions) Run(ctx context.Context, out io.Writer) error {
 		return &ExitError{Code: ExitFindings}
 	}
 	return nil
-}
-
-// reportWidth is the terminal's width, else $COLUMNS, else 80.
-func reportWidth(out io.Writer, tty bool) int {
-	if f, ok := out.(*os.File); ok && tty {
-		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
-			return w
-		}
-	}
-	if c, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && c > 0 {
-		return c
-	}
-	return report.DefaultWidth
 }
