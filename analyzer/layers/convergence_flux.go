@@ -23,12 +23,20 @@ func (a *analysis) fluxVerdict(o *bundle.Object) verdict {
 	if boolAt(m, "spec", "suspend") {
 		return verdict{Blocked, "suspended (spec.suspend=true)"}
 	}
+	if o.GetKind() == "HelmRepository" && str(m, "spec", "type") == "oci" {
+		// source-controller keeps no status for OCI Helm repositories:
+		// the charts are pulled by the HelmCharts that use them.
+		return verdict{Converged, "HelmRepository of type oci: nothing to reconcile, no status by design"}
+	}
 	conds := conditions(m, "status", "conditions")
 	if len(conds) == 0 {
 		if v, ok := generationLag(o); ok {
 			return v
 		}
-		return verdict{Unknown, "no status conditions in the bundle"}
+		if _, hasStatus := m["status"]; hasStatus {
+			return verdict{Progressing, "not reconciled yet: the status holds no conditions"}
+		}
+		return verdict{Unknown, "no status in the bundle"}
 	}
 	// Flux stamps each condition with the generation it describes; a
 	// status.observedGeneration of -1 only means no artifact was stored yet.

@@ -32,7 +32,11 @@ var agrees = map[string][]string{
 }
 
 func TestCorpusGroundTruth(t *testing.T) {
-	const ge, ih = "gitops-engine-health/pkg/health/testdata/", "is-healthy/pkg/health/testdata/"
+	const (
+		ge = "gitops-engine-health/pkg/health/testdata/"
+		ih = "is-healthy/pkg/health/testdata/"
+		af = "argo-cd-flux-health/resource_customizations/"
+	)
 	tests := []struct {
 		file, workload, truth, want, note string
 	}{
@@ -129,6 +133,22 @@ func TestCorpusGroundTruth(t *testing.T) {
 		{ih + "flux-kustomization-healthy.yaml", "Kustomization/flux-system/saas-prod", "is:healthy", Converged, ""},
 		{ih + "flux-kustomization-unhealthy.yaml", "Kustomization/flux-system/sass-dev", "is:unknown", Progressing, ""},
 		{ih + "kustomization-reconciliation-failed.yaml", "Kustomization/flux-system/cronjobs", "is:unhealthy", Failed, ""},
+		{af + "helm.toolkit.fluxcd.io/HelmRelease/testdata/degraded.yaml", "HelmRelease/default/podinfo", "argo:Degraded", Failed, ""},
+		{af + "helm.toolkit.fluxcd.io/HelmRelease/testdata/healthy.yaml", "HelmRelease/default/podinfo", "argo:Healthy", Converged, ""},
+		{af + "helm.toolkit.fluxcd.io/HelmRelease/testdata/progressing.yaml", "HelmRelease/default/podinfo", "argo:Progressing", Progressing, ""},
+		{af + "kustomize.toolkit.fluxcd.io/Kustomization/testdata/degraded.yaml", "Kustomization/default/podinfo", "argo:Degraded", Failed, ""},
+		{af + "kustomize.toolkit.fluxcd.io/Kustomization/testdata/healthy.yaml", "Kustomization/default/podinfo", "argo:Healthy", Converged, ""},
+		{af + "kustomize.toolkit.fluxcd.io/Kustomization/testdata/progressing.yaml", "Kustomization/default/podinfo", "argo:Progressing", Progressing, ""},
+		{af + "source.toolkit.fluxcd.io/GitRepository/testdata/degraded.yaml", "GitRepository/default/podinfo", "argo:Degraded", Failed, ""},
+		{af + "source.toolkit.fluxcd.io/GitRepository/testdata/healthy.yaml", "GitRepository/default/podinfo", "argo:Healthy", Converged, ""},
+		{af + "source.toolkit.fluxcd.io/GitRepository/testdata/progressing.yaml", "GitRepository/default/podinfo", "argo:Progressing", Progressing, ""},
+		{af + "source.toolkit.fluxcd.io/HelmRepository/testdata/degraded.yaml", "HelmRepository/default/podinfo", "argo:Degraded", Failed, ""},
+		{af + "source.toolkit.fluxcd.io/HelmRepository/testdata/healthy.yaml", "HelmRepository/default/podinfo", "argo:Healthy", Converged, ""},
+		{af + "source.toolkit.fluxcd.io/HelmRepository/testdata/oci.yaml", "HelmRepository/default/podinfo", "argo:Healthy", Converged, ""},
+		{af + "source.toolkit.fluxcd.io/HelmRepository/testdata/progressing.yaml", "HelmRepository/default/podinfo", "argo:Progressing", Progressing, ""},
+		{af + "source.toolkit.fluxcd.io/OCIRepository/testdata/degraded.yaml", "OCIRepository/default/podinfo", "argo:Degraded", Failed, ""},
+		{af + "source.toolkit.fluxcd.io/OCIRepository/testdata/healthy.yaml", "OCIRepository/default/podinfo", "argo:Healthy", Converged, ""},
+		{af + "source.toolkit.fluxcd.io/OCIRepository/testdata/progressing.yaml", "OCIRepository/default/podinfo", "argo:Progressing", Progressing, ""},
 		{ih + "kustomization-reconciliation-failed-2.yaml", "Kustomization/flux-system/mission-control-agent", "is:unhealthy", Failed, ""},
 	}
 	disagree := 0
