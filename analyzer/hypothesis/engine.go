@@ -137,6 +137,9 @@ func rulesOf(mods map[string]*ast.Module, builtin map[string]bool) ([]*Rule, err
 		if !ok {
 			return nil, fmt.Errorf("%s: package %s: missing # METADATA block (title, description, custom: id, cause, layer, stage, weight)", files[0], pkg)
 		}
+		if !definesHypothesis(mods, files) {
+			return nil, fmt.Errorf("%s: package %s: defines no `hypothesis contains ...` set rule", r.File, pkg)
+		}
 		if f, dup := ids[r.ID]; dup {
 			return nil, fmt.Errorf("%s: rule id %q already used in %s", r.File, r.ID, f)
 		}
@@ -145,6 +148,19 @@ func rulesOf(mods map[string]*ast.Module, builtin map[string]bool) ([]*Rule, err
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out, nil
+}
+
+// definesHypothesis reports whether one of the package's files defines the
+// multi-value rule `hypothesis`, the only thing the engine queries.
+func definesHypothesis(mods map[string]*ast.Module, files []string) bool {
+	for _, f := range files {
+		for _, r := range mods[f].Rules {
+			if ref := r.Head.Ref(); len(ref) == 1 && ref[0].Value.Compare(ast.Var("hypothesis")) == 0 && r.Head.RuleKind() == ast.MultiValue {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func hasPackageAnnotation(m *ast.Module) bool {

@@ -23,6 +23,7 @@ func TestNewEngineRefuses(t *testing.T) {
 		{dir: "bad-layer", want: []string{"bad-layer/rule.rego:1", `custom.layer "network"`}},
 		{dir: "syntax-error", want: []string{"syntax-error/rule.rego:15: rego_parse_error"}},
 		{dir: "type-error", want: []string{"type-error/rule.rego:14: rego_type_error: undefined function no_such_function"}},
+		{dir: "no-hypothesis", want: []string{"no-hypothesis/rule.rego: package rift.rules.no_hypothesis: defines no `hypothesis contains ...` set rule"}},
 		{dir: "duplicate-id", want: []string{`rule id "crash-loop" already used`}},
 		{dir: "no-such-dir", want: []string{"policy dir", "no such file"}},
 		{disable: []string{"no-such-rule"}, want: []string{"--disable no-such-rule: no loaded rule has this id"}},
