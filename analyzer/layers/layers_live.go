@@ -16,9 +16,14 @@ func (a *analysis) appliedLayer(s *subject, divs []Divergence) Layer {
 		l.Revision = "generation " + itoa(gen)
 	}
 	var managers []string
+	// The latest spec write is when the live object last changed.
+	at := created(o)
 	for _, mf := range maps(sliceAt(o.Object, "metadata", "managedFields")) {
 		if n := str(mf, "manager"); n != "" && str(mf, "subresource") == "" {
 			managers = append(managers, n+" ("+str(mf, "operation")+")")
+			if t := parseTime(str(mf, "time")); t != nil && (at == nil || t.After(*at)) {
+				at = t
+			}
 		}
 	}
 	sort.Strings(managers)
@@ -26,7 +31,7 @@ func (a *analysis) appliedLayer(s *subject, divs []Divergence) Layer {
 	if len(managers) > 0 {
 		msg += "; field managers: " + strings.Join(managers, ", ")
 	}
-	l.Evidence = []evidence.Evidence{ev(o, "metadata.generation", msg, created(o))}
+	l.Evidence = []evidence.Evidence{ev(o, "metadata.generation", msg, at)}
 	drift := 0
 	for _, d := range divs {
 		if d.Between[0] == LayerRendered {

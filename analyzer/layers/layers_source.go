@@ -124,7 +124,8 @@ func (a *analysis) gitopsLayer(s *subject) Layer {
 		if l.Revision == "" {
 			l.Revision = rev
 		}
-		l.Evidence = append(l.Evidence, ev(r, "status", fmt.Sprintf("%s: %s (revision %s)", v.status, v.reason, orNone(shortRevision(rev))), nil))
+		rc, _ := findCond(conditions(r.Object, "status", "conditions"), "Ready")
+		l.Evidence = append(l.Evidence, ev(r, "status", fmt.Sprintf("%s: %s (revision %s)", v.status, v.reason, orNone(shortRevision(rev))), rc.Time))
 		l.Evidence = append(l.Evidence, revisionChain(r, s.obj)...)
 	}
 	if src := a.gitSource(s); src != nil && commitOf(l.Revision) != "" && src.Revision != "" && !sameRevision(src.Revision, commitOf(l.Revision)) {
