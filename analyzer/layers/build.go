@@ -53,9 +53,7 @@ func Build(b *bundle.Bundle) []Workload {
 	a := &analysis{b: b, ix: ix, now: b.CaptureTime, svcPods: map[*bundle.Object][]*bundle.Object{},
 		podSvcs: map[*bundle.Object][]*bundle.Object{}, slices: map[[2]string][]*bundle.Object{},
 		verdicts: map[*bundle.Object]verdict{}}
-	bb := *b
-	bb.Index = ix
-	a.g = newGitOps(&bb)
+	a.g = newGitOps(ix, b.Sources)
 	a.indexServices()
 	subs := a.subjects()
 	out := make([]Workload, 0, len(subs))

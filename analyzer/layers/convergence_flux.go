@@ -13,7 +13,8 @@ import (
 const gracePeriodSlack = 2 * time.Minute
 
 // progressingReasons are Ready=False reasons that mean "still working".
-var progressingReasons = map[string]bool{"Progressing": true, "DependencyNotReady": true, "ProgressingWithRetry": false}
+// ProgressingWithRetry is not one: Flux uses it for a failure it retries.
+var progressingReasons = map[string]bool{"Progressing": true, "DependencyNotReady": true}
 
 // fluxVerdict follows the kstatus conditions Flux objects carry, and then
 // checks the revision chain: Ready at an older revision than the source

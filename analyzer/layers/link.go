@@ -58,26 +58,26 @@ func reconcilers(ix *bundle.Index) []*bundle.Object {
 	return out
 }
 
-func newGitOps(b *bundle.Bundle) *gitops {
-	g := &gitops{ix: b.Index, inventory: map[bundle.Key][]*bundle.Object{},
+func newGitOps(ix *bundle.Index, sources []*bundle.GitSource) *gitops {
+	g := &gitops{ix: ix, inventory: map[bundle.Key][]*bundle.Object{},
 		sourceOf: map[*bundle.Object]*bundle.GitSource{}, rendered: map[bundle.Key]renderedObj{},
 		unscoped: map[bundle.Key][]renderedObj{}, apps: map[string][]*bundle.Object{}}
-	for _, a := range b.Index.OfKind("Application") {
+	for _, a := range ix.OfKind("Application") {
 		if isGroup(a, groupArgo) {
 			g.apps[a.GetName()] = append(g.apps[a.GetName()], a)
 		}
 	}
 	bySrc := map[*bundle.GitSource][]*bundle.Object{}
-	for _, r := range reconcilers(b.Index) {
+	for _, r := range reconcilers(ix) {
 		for _, k := range inventoryKeys(r) {
 			g.inventory[k] = append(g.inventory[k], r)
 		}
-		if s := g.matchSource(b.Sources, r); s != nil {
+		if s := g.matchSource(sources, r); s != nil {
 			g.sourceOf[r] = s
 			bySrc[s] = append(bySrc[s], r)
 		}
 	}
-	for _, s := range b.Sources {
+	for _, s := range sources {
 		for _, o := range s.Rendered {
 			g.addRendered(o, s, bySrc[s])
 		}
