@@ -60,12 +60,17 @@ stamp_text() {
 		"$(go version)" "$(cat "$mod/go.mod" "$mod/go.sum" | sha256sum | cut -d' ' -f1)"
 }
 
-up_to_date() {
+tools_up_to_date() {
 	[[ "${RIFT_TESTENV_FORCE:-}" != 1 ]] || return 1
 	[[ -f "$root/stamp" && "$(cat "$root/stamp")" == "$(stamp_text)" ]] || return 1
 	local t
 	for t in "${tools[@]}"; do [[ -x "$bin/$t" ]] || return 1; done
-	for t in "${stage_files[@]}"; do [[ -f "$stages/$t" ]] || return 1; done
+}
+
+stages_up_to_date() {
+	[[ "${RIFT_TESTENV_FORCE:-}" != 1 ]] || return 1
+	local s
+	for s in "${stage_files[@]}"; do [[ -f "$stages/$s" ]] || return 1; done
 }
 
 build_tools() {
@@ -109,13 +114,15 @@ copy_stages() {
 main() {
 	command -v go >/dev/null || die "go is not on PATH"
 	install_etcd
-	if up_to_date; then
-		log "up to date in $bin"
-		return
+	if tools_up_to_date; then
+		log "binaries up to date in $bin"
+	else
+		build_tools
+		stamp_text >"$root/stamp"
 	fi
-	build_tools
-	copy_stages
-	stamp_text >"$root/stamp"
+	if ! stages_up_to_date; then
+		copy_stages
+	fi
 	log "ready: $bin"
 }
 
