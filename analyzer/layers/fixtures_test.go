@@ -98,3 +98,21 @@ func TestFixtures(t *testing.T) {
 }
 
 func cmpDiff(want, got any) string { return cmp.Diff(want, got) }
+
+// The stuck rollout is visible in the layer revisions alone: the
+// controller is at the new template, the runtime still at the old one.
+func TestLayerRevisionsShowTheGap(t *testing.T) {
+	tests := []struct{ dir, workload, controller, runtime string }{
+		{"testdata/kafka-stale-probe", "StatefulSet/kafka/kafka", "controller-revision-hash kafka-7d9f8b6c5d", "kafka-5c8d7f9b4"},
+		{"testdata/tempo-oom-limit", "StatefulSet/tempo/tempo", "controller-revision-hash tempo-85c7b9d4f6", "tempo-6f8d9c7b5"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.dir, func(t *testing.T) {
+			w := findWorkload(t, Build(loadFixture(t, tc.dir)), tc.workload)
+			got := [2]string{layerOf(w, LayerController).Revision, layerOf(w, LayerRuntime).Revision}
+			if d := cmp.Diff([2]string{tc.controller, tc.runtime}, got); d != "" {
+				t.Errorf("controller, runtime revisions (-want +got):\n%s", d)
+			}
+		})
+	}
+}

@@ -2,11 +2,14 @@ package layers
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/rift-dev/rift/analyzer/evidence"
 )
 
+// runtimeLayer reports the workload's pods: the revision each runs, phase,
+// readiness, restarts, node and the most telling reason.
 func (a *analysis) runtimeLayer(s *subject, divs []Divergence) Layer {
 	l := Layer{Name: LayerRuntime, Status: StatusOK}
 	switch s.obj.GetKind() {
@@ -29,7 +32,8 @@ func (a *analysis) runtimeLayer(s *subject, divs []Divergence) Layer {
 		l.Evidence = []evidence.Evidence{{Object: refPtr(s.obj), Message: msg}}
 		return l
 	}
-	var names []string
+	var names, revs []string
+	seenRev := map[string]bool{}
 	for _, p := range pods {
 		names = append(names, p.GetName())
 		st := StatusOK
@@ -44,8 +48,15 @@ func (a *analysis) runtimeLayer(s *subject, divs []Divergence) Layer {
 			st = StatusProgressing
 		}
 		l.Status = worse(l.Status, st)
-		msg := fmt.Sprintf("%s, ready=%t, restarts=%d, node %s, %s %s", orNone(str(p.Object, "status", "phase")), podReady(p),
-			podRestarts(p), orNone(str(p.Object, "spec", "nodeName")), orNone(s.pods.revLabel), orNone(s.pods.rev(p)))
+		msg := fmt.Sprintf("%s, ready=%t, restarts=%d, node %s", orNone(str(p.Object, "status", "phase")), podReady(p),
+			podRestarts(p), orNone(str(p.Object, "spec", "nodeName")))
+		if rev := s.pods.rev(p); rev != "" {
+			msg += ", " + s.pods.revLabel + " " + rev
+			if !seenRev[rev] {
+				seenRev[rev] = true
+				revs = append(revs, rev)
+			}
+		}
 		if r := podReason(p); r != "" {
 			msg += ", reason " + r
 		}
@@ -60,11 +71,16 @@ func (a *analysis) runtimeLayer(s *subject, divs []Divergence) Layer {
 			l.Evidence = append(l.Evidence, evidence.Evidence{Object: &d.Object, Path: d.Path, Message: "differs from the controller's pod template"})
 		}
 	}
+	// The runtime is at the revisions its pods run, which is exactly what
+	// differs from the controller layer when a rollout is stuck.
+	sort.Strings(revs)
 	l.Identity = strings.Join(names, ", ")
-	l.Revision = s.pods.current
+	l.Revision = strings.Join(revs, ", ")
 	return l
 }
 
+// externalLayer reports the recorded checks that target the object or a
+// Service routing to it.
 func (a *analysis) externalLayer(s *subject) Layer {
 	l := Layer{Name: LayerExternal, Status: StatusUnknown}
 	ref := s.obj.Ref()
