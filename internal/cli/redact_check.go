@@ -1,0 +1,71 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"sigs.k8s.io/yaml"
+
+	"github.com/rift-dev/rift/internal/redact"
+)
+
+// checkResult is what --check prints.
+type checkResult struct {
+	Findings []redact.Finding `json:"findings"`
+	Unread   []string         `json:"unread,omitempty"`
+}
+
+func (o *redactOptions) runCheck(out io.Writer, target string) error {
+	fs, unread, err := redact.CheckBundle(target, redact.WalkLimits{MaxFileBytes: o.opts.Load.MaxFileBytes, MaxTotalBytes: o.opts.Load.MaxTotalBytes})
+	if err != nil {
+		return usageError(err)
+	}
+	res := checkResult{Findings: fs, Unread: unread}
+	if res.Findings == nil {
+		res.Findings = []redact.Finding{}
+	}
+	if err := printCheck(out, o.output, target, res); err != nil {
+		return err
+	}
+	if len(fs) > 0 || len(unread) > 0 {
+		return &ExitError{Code: ExitFindings, Err: fmt.Errorf("%s: %d secret-looking values, %d files not scanned", target, len(fs), len(unread))}
+	}
+	return nil
+}
+
+func printCheck(out io.Writer, format, target string, res checkResult) error {
+	switch format {
+	case "json":
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(res)
+	case "yaml":
+		data, err := yaml.Marshal(res)
+		if err != nil {
+			return err
+		}
+		_, err = out.Write(data)
+		return err
+	}
+	for _, f := range res.Findings {
+		fmt.Fprintf(out, "%s:%d: %s\n", f.File, f.Line, f.Rule)
+	}
+	for _, u := range res.Unread {
+		fmt.Fprintf(out, "not scanned: %s\n", u)
+	}
+	if len(res.Findings) == 0 && len(res.Unread) == 0 {
+		fmt.Fprintf(out, "%s: no secrets found\n", target)
+	}
+	return nil
+}
+
+func total(r redact.Report) int {
+	n := 0
+	for _, files := range r.Rules {
+		for _, c := range files {
+			n += c
+		}
+	}
+	return n
+}
