@@ -25,7 +25,10 @@ func pickEarliest(tl *Timeline, lk *linker, opts Options) {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	var best *EarliestFailure
+	// Two tiers: chains with a verdict other than converged compete; the
+	// earliest failure of chains no analysed workload claims (an Event on
+	// a Namespace, a Lease) is only stated in a gap when no workload fails.
+	var best, loose *EarliestFailure
 	var bestWalk chainWalk
 	var quiet []string
 	for _, n := range names {
@@ -43,19 +46,32 @@ func pickEarliest(tl *Timeline, lk *linker, opts Options) {
 			}
 			tl.PerWorkload[n] = ef
 		}
-		if !lk.affected(n) {
+		switch _, judged := lk.convergence[n]; {
+		case !lk.affected(n):
 			quiet = append(quiet, n)
-			continue
-		}
-		if best == nil || root < best.Index {
-			best, bestWalk = ef, w
+		case judged || len(lk.convergence) == 0:
+			if best == nil || root < best.Index {
+				best, bestWalk = ef, w
+			}
+		case loose == nil || root < loose.Index:
+			loose = ef
 		}
 	}
-	if best == nil {
+	var g EarliestFailure
+	switch {
+	case best != nil:
+		g = *best
+	case loose != nil:
+		// Every analysed workload converged: a failure on an unclaimed
+		// object is not named as the cause, only stated.
+		e := loose.Entry
+		tl.Gaps = append(tl.Gaps, fmt.Sprintf("no analysed workload has a failure; the earliest failure on an object no workload claims is %s %s at %s",
+			reasonCount(e), e.Object, e.Time.UTC().Format("2006-01-02T15:04:05Z")))
+		sortGaps(tl.Gaps)
+		return
+	default:
 		return
 	}
-	g := *best
-	g.Why = best.Why
 	if len(quiet) > 0 {
 		g.Why += fmt.Sprintf("; failures in %d converged chain(s) were not considered (%s)", len(quiet), listSome(quiet, 3))
 	}

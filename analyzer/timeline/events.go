@@ -96,6 +96,18 @@ func (oc *occurrence) merge(o occurrence) {
 	}
 }
 
+// clusterScoped are common cluster-scoped kinds, whose events must not
+// borrow the Event's own namespace.
+var clusterScoped = map[string]bool{
+	"Node": true, "Namespace": true, "PersistentVolume": true, "StorageClass": true,
+	"ClusterRole": true, "ClusterRoleBinding": true, "CustomResourceDefinition": true,
+	"APIService": true, "ClusterOperator": true, "ClusterVersion": true,
+	"MutatingWebhookConfiguration": true, "ValidatingWebhookConfiguration": true,
+	"PriorityClass": true, "VolumeAttachment": true, "CSIDriver": true, "CSINode": true,
+	"IngressClass": true, "RuntimeClass": true, "ClusterIssuer": true, "ClusterSecretStore": true,
+	"MachineConfig": true, "MachineConfigPool": true,
+}
+
 // readEvent reads the fields of a core/v1 or events.k8s.io/v1 Event.
 func readEvent(o *bundle.Object) (occurrence, bool) {
 	m := o.Object
@@ -112,7 +124,7 @@ func readEvent(o *bundle.Object) (occurrence, bool) {
 	oc.warning = str(m, "type") == "Warning"
 	oc.involved = bundle.Ref{APIVersion: str(ref, "apiVersion"), Kind: str(ref, "kind"),
 		Namespace: str(ref, "namespace"), Name: str(ref, "name")}
-	if oc.involved.Namespace == "" && oc.involved.Kind != "Node" {
+	if oc.involved.Namespace == "" && !clusterScoped[oc.involved.Kind] {
 		oc.involved.Namespace = o.GetNamespace()
 	}
 	oc.uid = str(ref, "uid")

@@ -1,11 +1,14 @@
 package timeline
 
 import (
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/layers"
 )
 
 const mustGather = "../../../shared/corpus/must-gather-clean/test/files/must-gather-metal.tar.xz"
@@ -81,5 +84,17 @@ func TestMustGather(t *testing.T) {
 	}
 	if diff := cmp.Diff(tl, Build(b, nil)); diff != "" {
 		t.Errorf("second build differs (-first +second):\n%s", diff)
+	}
+
+	// The cluster ended healthy: with the layers' verdicts no workload is
+	// failing, so no earliest failure is named, and the install-time
+	// warnings on unclaimed objects are only stated.
+	withLayers := Build(b, layers.Build(b))
+	if withLayers.Earliest != nil {
+		t.Errorf("healthy must-gather names an earliest failure: %s %s (%s)",
+			withLayers.Earliest.Entry.Reason, withLayers.Earliest.Entry.Object, withLayers.Earliest.Why)
+	}
+	if !slices.ContainsFunc(withLayers.Gaps, func(g string) bool { return strings.HasPrefix(g, "no analysed workload has a failure") }) {
+		t.Errorf("gaps do not state the unclaimed failures: %q", withLayers.Gaps)
 	}
 }
