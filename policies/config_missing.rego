@@ -62,19 +62,26 @@ hypothesis contains h if {
 	}
 }
 
-# A pod that uses the object runs, so it exists now; and without the
-# object list in the bundle (not collected, or a format that never holds
-# Secrets, like must-gather), absence is not proof.
+# A pod that uses the object runs, so it exists now. Absence is proof only
+# when the kind was collected: rift's own bundles record what they could not
+# read in notCollected; imported formats (must-gather, support bundles,
+# plain directories) often leave Secrets out without saying so, so there an
+# absent kind proves nothing.
 status(pod, kind) := "contradicted" if lib.healthy(pod)
 
 else := "open" if {
-	kind == "Secret"
-	input.bundle.notCollectedResources.secrets
+	some r in not_collected[kind]
+	input.bundle.notCollectedResources[r]
 }
 
-else := "open" if not input.objects[kind]
+else := "open" if {
+	input.bundle.format != "rift.dev/v1alpha1"
+	not input.objects[kind]
+}
 
 else := "supported"
+
+not_collected := {"Secret": ["secrets"], "ConfigMap": ["configmaps"]}
 
 fix(ns, kind, name) := lib.repair(
 	"repository",

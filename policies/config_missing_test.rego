@@ -6,7 +6,7 @@ import data.rift.fixtures
 pod := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "api-1", "namespace": "shop"},
 	"status": {"containerStatuses": [{"name": "api", "state": {"waiting": {"reason": "CreateContainerConfigError", "message": "secret \"app-secrets\" not found"}}}]}}
 
-base := {"objects": {"Pod": {"shop": {"api-1": pod}}, "Secret": {"shop": {"other": {}}}}, "pod_services": {}, "events_by_object": {}, "bundle": {"notCollectedResources": {}}}
+base := {"objects": {"Pod": {"shop": {"api-1": pod}}, "Secret": {"shop": {"other": {}}}}, "pod_services": {}, "events_by_object": {}, "bundle": {"format": "rift.dev/v1alpha1", "notCollectedResources": {}}}
 
 test_missing_secret_explains_pod if {
 	hs := config_missing.hypothesis with input as fixtures.indexed(base)
@@ -43,10 +43,17 @@ test_healthy_pod if {
 	count(config_missing.hypothesis) == 0 with input as fixtures.indexed(object.union(object.remove(base, {"objects"}), {"objects": {"Pod": {"shop": {"api-1": healthy}}}}))
 }
 
-test_secret_kind_absent_from_bundle_is_open if {
-	some s in config_missing.hypothesis with input as fixtures.indexed(object.union(object.remove(base, {"objects"}), {"objects": {"Pod": {"shop": {"api-1": pod}}}}))
+test_secret_kind_absent_from_imported_bundle_is_open if {
+	imported := object.union(object.remove(base, {"objects"}), {"objects": {"Pod": {"shop": {"api-1": pod}}}, "bundle": {"format": "must-gather"}})
+	some s in config_missing.hypothesis with input as fixtures.indexed(imported)
 	s.subject.kind == "Secret"
 	s.status == "open"
+}
+
+test_secret_kind_absent_from_rift_bundle_is_supported if {
+	some s in config_missing.hypothesis with input as fixtures.indexed(object.union(object.remove(base, {"objects"}), {"objects": {"Pod": {"shop": {"api-1": pod}}}}))
+	s.subject.kind == "Secret"
+	s.status == "supported"
 }
 
 test_recovered_pod_contradicts if {

@@ -4,7 +4,11 @@
 #   The workload's template changed but existing pods were not replaced:
 #   an unready pod blocks an ordered StatefulSet rollout, the update
 #   strategy is OnDelete, a partition holds pods back, or the Deployment is
-#   paused. The old pods' own failures are effects of this.
+#   paused. With podManagementPolicy OrderedReady the StatefulSet controller
+#   stops at a pod that is not Running and Ready before it updates anything,
+#   so a broken pod never receives the fixed template and needs manual
+#   replacement (kubernetes/kubernetes#67250). The old pods' own failures
+#   are effects of this.
 # custom:
 #   id: rollout-blocked
 #   cause: rollout-blocked
@@ -26,7 +30,7 @@ hypothesis contains h if {
 	why := blocker(w, old)
 	h := {
 		"subject": lib.ref(w),
-		"summary": sprintf("StatefulSet %s changed its template (revision %s) but pods %v still run revision %s: %s", [name, update, [p.metadata.name | some p in old], w.status.currentRevision, why]),
+		"summary": sprintf("StatefulSet %s changed its template (revision %s) but pods %v still run revision %s: %s%s", [name, update, [p.metadata.name | some p in old], w.status.currentRevision, why, never_reached(w)]),
 		"supporting": array.concat(
 			[lib.field(w, "status.updateRevision", sprintf("updateRevision %s != currentRevision %s; updatedReplicas %v of %v", [update, w.status.currentRevision, object.get(w.status, "updatedReplicas", 0), object.get(w.spec, "replicas", 1)]))],
 			array.concat([pod_evidence(p) | some p in old], divergences(w)),
@@ -81,6 +85,7 @@ blocker(w, _) := "updateStrategy is OnDelete: pods change only when deleted" if 
 else := sprintf("partition %v holds lower ordinals back", [w.spec.updateStrategy.rollingUpdate.partition]) if w.spec.updateStrategy.rollingUpdate.partition > 0
 
 else := sprintf("old pod %s is not Ready, and the controller waits for it before replacing it", [p.metadata.name]) if {
+	object.get(w.spec, "podManagementPolicy", "OrderedReady") == "OrderedReady"
 	some p in old_unready(w)
 }
 
@@ -107,3 +112,10 @@ repair(w, old) := lib.repair(
 		lib.accept("external", "clients of the workload succeed (produce/consume, queries, traces accepted)"),
 	],
 )
+
+# never_reached names the first template field the layers found missing
+# from a running pod: the change that never reached it.
+never_reached(w) := sprintf("; %s %s never reached pod %s, which still has %s", [d.path, json.marshal(d.expected), d.object.name, json.marshal(d.observed)]) if {
+	ds := [d | some d in input.workloads[lib.key(lib.ref(w))].divergences; d.between == ["controller", "runtime"]]
+	d := ds[0]
+} else := ""

@@ -25,6 +25,7 @@ test_on_delete_blocks_with_workload_pods if {
 		"workloads": {"StatefulSet/kafka/kafka": {"pods": [{"name": "kafka-0"}, {"name": "kafka-1"}], "divergences": [{"between": ["controller", "runtime"], "object": {"kind": "Pod", "namespace": "kafka", "name": "kafka-0"}, "path": "spec.containers[name=kafka].readinessProbe", "expected": {"tcpSocket": {}}, "observed": {"exec": {}}}]}},
 	}
 	contains(h.summary, "OnDelete")
+	contains(h.summary, `spec.containers[name=kafka].readinessProbe {"tcpSocket":{}} never reached pod kafka-0, which still has {"exec":{}}`)
 	some s in h.supporting
 	contains(s.message, "controller has")
 }
@@ -49,4 +50,10 @@ test_paused_deployment if {
 	h.subject.kind == "Deployment"
 	d2 := json.patch(d, [{"op": "replace", "path": "/spec/paused", "value": false}])
 	count(rollout_blocked.hypothesis) == 0 with input as {"objects": {"Deployment": {"shop": {"web": d2}}}, "workloads": {}}
+}
+
+# Parallel pod management replaces an unready old pod itself: not blocked.
+test_parallel_policy_not_blocked_by_unready_pod if {
+	s := json.patch(sts({"type": "RollingUpdate"}), [{"op": "add", "path": "/spec/podManagementPolicy", "value": "Parallel"}])
+	count(rollout_blocked.hypothesis) == 0 with input as {"objects": {"StatefulSet": {"kafka": {"kafka": s}}, "Pod": {"kafka": pods("False")}}, "workloads": {}}
 }

@@ -19,7 +19,8 @@ const (
 //
 //   - verdict: degraded when any hypothesis is supported; unknown when none
 //     is and the bundle holds no objects to judge, pods were not collected,
-//     or a rule failed; healthy otherwise, open hypotheses notwithstanding;
+//     a rule failed, or a check or workload visibly fails that no rule
+//     explains; healthy otherwise, open hypotheses notwithstanding;
 //   - impact: the failed user-visible checks, else the workloads that did
 //     not converge, else the top supported hypothesis;
 //   - earliestCause: the highest-ranked supported hypothesis, which the
@@ -34,6 +35,7 @@ func summarize(hs []Hypothesis, in Input, ruleFailed bool) Summary {
 		}
 	}
 	s := Summary{Verdict: VerdictHealthy}
+	failed, stuck := failedChecks(in), stuckWorkloads(in)
 	switch {
 	case top != nil:
 		s.Verdict = VerdictDegraded
@@ -41,8 +43,12 @@ func summarize(hs []Hypothesis, in Input, ruleFailed bool) Summary {
 		s.MutationNeeded = top.Repair.Owner != OwnerNone
 	case ruleFailed || in.Bundle == nil || len(in.Bundle.Objects) == 0 || podsNotCollected(in):
 		s.Verdict = VerdictUnknown
+	case len(failed) > 0 || len(stuck) > 0:
+		// Something visibly fails that no rule explains: not healthy, and
+		// not a cause rift can name either.
+		s.Verdict = VerdictUnknown
 	}
-	s.Impact = impact(in, top)
+	s.Impact = impact(failed, stuck, top)
 	return s
 }
 
@@ -55,33 +61,42 @@ func podsNotCollected(in Input) bool {
 	return false
 }
 
-func impact(in Input, top *Hypothesis) string {
-	if in.Bundle != nil {
-		var failed []string
-		for _, c := range in.Bundle.Checks {
-			if !c.OK {
-				failed = append(failed, strings.TrimSpace(c.Name+" "+c.Target))
-			}
-		}
-		if len(failed) > 0 {
-			sort.Strings(failed)
-			return "user-visible checks failed: " + strings.Join(failed, ", ")
+// failedChecks are the recorded user-visible checks that failed, sorted.
+func failedChecks(in Input) []string {
+	if in.Bundle == nil {
+		return nil
+	}
+	var failed []string
+	for _, c := range in.Bundle.Checks {
+		if !c.OK {
+			failed = append(failed, strings.TrimSpace(c.Name+" "+c.Target))
 		}
 	}
+	sort.Strings(failed)
+	return failed
+}
+
+// stuckWorkloads are the workloads whose convergence is blocked or failed.
+func stuckWorkloads(in Input) []string {
 	var stuck []string
 	for _, w := range in.Workloads {
 		if w.Convergence == layers.Blocked || w.Convergence == layers.Failed {
 			stuck = append(stuck, w.Ref.String()+" "+w.Convergence)
 		}
 	}
-	if len(stuck) > 0 {
-		sort.Strings(stuck)
-		if len(stuck) > 5 {
-			stuck = append(stuck[:5], fmt.Sprintf("and %d more", len(stuck)-5))
-		}
+	sort.Strings(stuck)
+	return stuck
+}
+
+func impact(failed, stuck []string, top *Hypothesis) string {
+	switch {
+	case len(failed) > 0:
+		return "user-visible checks failed: " + strings.Join(failed, ", ")
+	case len(stuck) > 5:
+		return "not converged: " + strings.Join(stuck[:5], ", ") + fmt.Sprintf(" and %d more", len(stuck)-5)
+	case len(stuck) > 0:
 		return "not converged: " + strings.Join(stuck, ", ")
-	}
-	if top != nil {
+	case top != nil:
 		return top.Summary
 	}
 	return "no user-visible impact found in the bundle"
