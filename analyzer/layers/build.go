@@ -21,6 +21,8 @@ type analysis struct {
 	slices map[[2]string][]*bundle.Object
 	// verdicts memoises converge per object.
 	verdicts map[*bundle.Object]verdict
+	// hostSvcs is built on first use by ingressBackends.
+	hostSvcs map[string][]*bundle.Object
 	// esByTarget is built on first use by externalSecrets.
 	esByTarget map[[2]string][]*bundle.Object
 }

@@ -43,7 +43,7 @@ func TestFixtures(t *testing.T) {
 				Observed: `{"exec":{"command":["/opt/kafka/bin/kafka-broker-api-versions.sh","--bootstrap-server","localhost:9092"]},"failureThreshold":3,"periodSeconds":10,"successThreshold":1,"timeoutSeconds":1}`,
 			}},
 			layers: map[string]string{LayerDesired: StatusOK, LayerRendered: StatusOK, LayerGitOps: StatusOK, LayerApplied: StatusOK,
-				LayerController: StatusFailed, LayerRuntime: StatusFailed, LayerDependencies: StatusOK, LayerExternal: StatusUnknown},
+				LayerController: StatusFailed, LayerRuntime: StatusFailed, LayerDependencies: StatusOK, LayerExternal: StatusFailed},
 		},
 		{
 			dir: "testdata/tempo-oom-limit", workload: "StatefulSet/tempo/tempo",
@@ -114,5 +114,21 @@ func TestLayerRevisionsShowTheGap(t *testing.T) {
 				t.Errorf("controller, runtime revisions (-want +got):\n%s", d)
 			}
 		})
+	}
+}
+
+func TestExternalChecksLinkThroughServicesAndIngress(t *testing.T) {
+	w := findWorkload(t, Build(loadFixture(t, "testdata/kafka-stale-probe")), "StatefulSet/kafka/kafka")
+	l := layerOf(w, LayerExternal)
+	var got []string
+	for _, e := range l.Evidence {
+		got = append(got, e.File+": "+e.Message)
+	}
+	want := []string{
+		"checks/produce.yaml: check broker-port on Service/kafka/kafka: ok=false tcp connect kafka.kafka.svc:9092: connection refused",
+		"checks/produce.yaml: check produce-orders on https://kafka.example.com/topics/orders: ok=false produce to topic orders: 503 Service Unavailable (no ready endpoints) (routed by Ingress kafka.example.com → Service/kafka/kafka)",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("external evidence (-want +got):\n%s", d)
 	}
 }

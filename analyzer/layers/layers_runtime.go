@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/evidence"
 )
 
@@ -79,18 +80,27 @@ func (a *analysis) runtimeLayer(s *subject, divs []Divergence) Layer {
 	return l
 }
 
-// externalLayer reports the recorded checks that target the object or a
-// Service routing to it.
+// externalLayer reports the recorded checks that target the object, a
+// Service routing to it, or a URL whose host an Ingress routes to one of
+// those Services.
 func (a *analysis) externalLayer(s *subject) Layer {
 	l := Layer{Name: LayerExternal, Status: StatusUnknown}
 	ref := s.obj.Ref()
 	targets := map[string]bool{ref.String(): true, ref.Namespace + "/" + ref.Name: true}
+	svcs := map[*bundle.Object]bool{}
+	if s.obj.GetKind() == "Service" {
+		svcs[s.obj] = true
+	}
 	for _, svc := range a.servicesOf(s) {
 		targets[svc.Ref().String()] = true
+		svcs[svc] = true
 	}
 	for _, c := range a.b.Checks {
+		via := ""
 		if !targets[c.Target] {
-			continue
+			if via = a.routedBy(c.Target, svcs); via == "" {
+				continue
+			}
 		}
 		st := StatusOK
 		if !c.OK {
@@ -100,7 +110,11 @@ func (a *analysis) externalLayer(s *subject) Layer {
 			l.Status = st
 		}
 		l.Status = worse(l.Status, st)
-		l.Evidence = append(l.Evidence, evidence.Evidence{File: c.File, Time: c.Time, Message: fmt.Sprintf("check %s ok=%t %s", c.Name, c.OK, c.Detail)})
+		msg := fmt.Sprintf("check %s on %s: ok=%t %s", c.Name, c.Target, c.OK, c.Detail)
+		if via != "" {
+			msg += " (routed by " + via + ")"
+		}
+		l.Evidence = append(l.Evidence, evidence.Evidence{File: c.File, Time: c.Time, Message: strings.TrimSpace(msg)})
 	}
 	if len(l.Evidence) == 0 {
 		l.Evidence = []evidence.Evidence{{Message: "no recorded check targets this object"}}
