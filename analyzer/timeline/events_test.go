@@ -199,4 +199,15 @@ func TestDeterministicOrder(t *testing.T) {
 	if diff := cmp.Diff(wantAt, at); diff != "" {
 		t.Errorf("equal-time order (-want +got):\n%s", diff)
 	}
+	// 05:27:49, one pod, one reason: the specific pull failure comes before
+	// the kubelet's summary "Error: ErrImagePull".
+	var failed []string
+	for _, e := range want.Entries {
+		if e.Object.Name == "no-image-deployment-849c4c4958-7fp5q" && e.Reason == "Failed" && e.Time.Equal(mustTime(t, "2023-07-10T05:27:49Z")) {
+			failed = append(failed, e.Message[:min(len(e.Message), 24)])
+		}
+	}
+	if diff := cmp.Diff([]string{"Failed to pull image \"no", "Error: ErrImagePull"}, failed); diff != "" {
+		t.Errorf("same-second failures (-want +got):\n%s", diff)
+	}
 }

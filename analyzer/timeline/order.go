@@ -3,6 +3,7 @@ package timeline
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 )
@@ -24,6 +25,7 @@ func compareEntries(a, b *Entry) int {
 func compareRest(a, b *Entry) int {
 	return cmp.Or(
 		cmp.Compare(a.Reason, b.Reason),
+		compareBool(genericError(a.Message), genericError(b.Message)),
 		cmp.Compare(a.Object.APIVersion, b.Object.APIVersion),
 		cmp.Compare(a.Source, b.Source),
 		cmp.Compare(a.Container, b.Container),
@@ -62,6 +64,23 @@ func sortEntries(es []Entry) {
 		sorted[i] = es[j]
 	}
 	copy(es, sorted)
+}
+
+// genericError matches the kubelet's summary events ("Error: ErrImagePull"),
+// which it emits after the specific failure in the same second.
+func genericError(m string) bool {
+	rest, ok := strings.CutPrefix(m, "Error: ")
+	return ok && !strings.ContainsAny(rest, " :")
+}
+
+func compareBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case !a:
+		return -1
+	}
+	return 1
 }
 
 func sortGaps(g []string) {
