@@ -80,7 +80,8 @@ func clip(s string) string {
 
 // logTime finds the time a log line was written: a kubectl --timestamps
 // prefix or any leading RFC 3339 stamp, a log4j-style stamp (read as UTC
-// when it has no zone), or the time field of a JSON line.
+// when it has no zone), a logfmt ts= or time= field, or the time field of a
+// JSON line.
 func logTime(line string) (time.Time, string, bool) {
 	first, _, _ := strings.Cut(line, " ")
 	if t, prec, ok := parseTime(strings.Trim(first, "[]")); ok {
@@ -101,6 +102,15 @@ func logTime(line string) (time.Time, string, bool) {
 		}
 		if t, err := time.Parse(time.RFC3339Nano, s+zone); err == nil {
 			return t.UTC(), prec, true
+		}
+	}
+	for _, key := range []string{"ts=", "time="} {
+		// logfmt (go-kit, logrus): level=info ts=2024-05-01T10:00:00.123Z ...
+		if i := strings.Index(line, key); i == 0 || (i > 0 && line[i-1] == ' ') {
+			v, _, _ := strings.Cut(line[i+len(key):], " ")
+			if t, prec, ok := parseTime(strings.Trim(v, `"`)); ok {
+				return t, prec, true
+			}
 		}
 	}
 	if strings.HasPrefix(line, "{") {
