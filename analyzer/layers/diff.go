@@ -1,6 +1,9 @@
 package layers
 
-import "sort"
+import (
+	"sort"
+	"strings"
+)
 
 // delta is one declared field whose observed value differs.
 type delta struct {
@@ -80,10 +83,23 @@ func (d *differ) walk(e, o any, p fieldPath) {
 		}
 		d.walkList(ev, ol, p)
 	default:
-		if !scalarEqual(e, o, isQuantityPath(p)) {
+		if !scalarEqual(e, o, isQuantityPath(p)) && !(len(p) > 0 && p[len(p)-1].key == "image" && pinnedImage(e, o)) {
 			d.add(p, e, o)
 		}
 	}
+}
+
+// pinnedImage reports whether observed is expected pinned to a digest
+// (nginx:1.27 → nginx:1.27@sha256:…), as image-verification admission
+// webhooks (Kyverno mutateDigest, sigstore policy-controller) rewrite it.
+func pinnedImage(exp, obs any) bool {
+	e, okE := exp.(string)
+	o, okO := obs.(string)
+	if !okE || !okO || strings.Contains(e, "@") {
+		return false
+	}
+	i := strings.Index(o, "@sha256:")
+	return i > 0 && o[:i] == e
 }
 
 func (d *differ) walkList(e, o []any, p fieldPath) {

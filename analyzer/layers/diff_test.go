@@ -94,6 +94,8 @@ func TestDeclaredDiff(t *testing.T) {
 		},
 		{"probe handler change is one divergence", `{readinessProbe: {tcpSocket: {port: 9092}}}`, `{readinessProbe: {exec: {command: [x]}, timeoutSeconds: 1}}`, []string{"readinessProbe"}},
 		{"probe defaults are not a divergence", `{readinessProbe: {tcpSocket: {port: 9092}}}`, `{readinessProbe: {tcpSocket: {port: 9092}, periodSeconds: 10, failureThreshold: 3}}`, []string{}},
+		{"image pinned to a digest by admission", `{image: "nginx:1.27"}`, `{image: "nginx:1.27@sha256:0123abcd"}`, []string{}},
+		{"pinned image of another tag", `{image: "nginx:1.27"}`, `{image: "nginx:1.26@sha256:0123abcd"}`, []string{"image"}},
 		{"args compared in order", `{args: [a, b]}`, `{args: [b, a]}`, []string{"args"}},
 		{"extra arg is a divergence", `{args: [a]}`, `{args: [a, b]}`, []string{"args"}},
 		{"type mismatch", `{selector: {app: x}}`, `{selector: x}`, []string{"selector"}},

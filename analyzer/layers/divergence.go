@@ -32,6 +32,9 @@ func (a *analysis) divergences(s *subject) []Divergence {
 		for _, p := range s.pods.pods {
 			obs := map[string]any{"spec": mapAt(p.Object, "spec"), "metadata": map[string]any{"labels": mapAt(p.Object, "metadata", "labels")}}
 			for _, d := range declaredDiff(exp, obs, nil, skip) {
+				if meshRewrote(p, d) {
+					continue
+				}
 				out = append(out, toDivergence(LayerController, LayerRuntime, p, d, fieldOwner(p, d.path, podCreators)))
 			}
 		}
@@ -152,4 +155,21 @@ func redactDeep(v any, inArgs bool) any {
 func digest(s string) string {
 	h := sha256.Sum256([]byte(s))
 	return "redacted:sha256:" + hex.EncodeToString(h[:4])
+}
+
+// meshRewrote reports a probe the Istio sidecar injector rewrote on purpose:
+// HTTP probes of an injected pod are sent to the sidecar's port 15020 under
+// /app-health/<container>/, which forwards them to the original port.
+func meshRewrote(p *bundle.Object, d delta) bool {
+	if _, injected := p.GetAnnotations()["sidecar.istio.io/status"]; !injected {
+		return false
+	}
+	switch d.path.last() {
+	case "readinessProbe", "livenessProbe", "startupProbe":
+	default:
+		return false
+	}
+	probe, _ := d.observed.(map[string]any)
+	port, _ := toInt(mapAt(probe, "httpGet")["port"])
+	return port == 15020 && strings.HasPrefix(str(probe, "httpGet", "path"), "/app-health/")
 }
