@@ -81,10 +81,11 @@ func bundleInfo(b *bundle.Bundle, tl *timeline.Timeline) report.BundleInfo {
 	return info
 }
 
-// verification returns the acceptance checks of the top hypothesis, unless
-// the evidence contradicts it: a refuted cause has nothing to verify.
+// verification returns the acceptance checks of the top hypothesis when the
+// evidence supports it. An open or refuted cause proposes no repair, so
+// there is nothing to verify yet (the report's repair section says why).
 func verification(hs []hypothesis.Hypothesis) []hypothesis.Acceptance {
-	if len(hs) == 0 || hs[0].Status == hypothesis.Contradicted {
+	if len(hs) == 0 || hs[0].Status != hypothesis.Supported {
 		return nil
 	}
 	return hs[0].Repair.Acceptance

@@ -60,4 +60,3 @@ func TestFocus(t *testing.T) {
 		t.Error("Focus modified its input")
 	}
 }
-

@@ -54,19 +54,23 @@ func mdLedger(m *mdOut, r *Report, details bool) {
 		m.printf("No rule matched the bundle.\n\n")
 		return
 	}
-	rows := make([][]string, 0, len(r.Hypotheses))
-	for _, h := range r.Hypotheses {
+	shown, hidden := ledger(r, details)
+	rows := make([][]string, 0, len(shown))
+	for _, h := range shown {
 		name := fmt.Sprintf("**#%d %s** on %s<br>%s<br>*%s*", h.Rank, esc(h.Cause), code(h.Subject.String()), esc(h.Summary), esc(ruleLine(h)))
 		rows = append(rows, []string{name, mdEvidence(h.Supporting, details), mdEvidence(h.Contradicting, details), esc(h.NextCheck), esc(h.Status)})
 	}
 	m.table([]string{"Hypothesis", "Supporting evidence", "Contradicting evidence", "Next read-only check", "Status"}, rows)
+	if hidden > 0 {
+		m.printf("%d more hypotheses, mostly contradicted, are not shown; `--details` or `-o json` lists them.\n\n", hidden)
+	}
 }
 
 func mdRepair(m *mdOut, r *Report) {
 	m.printf("## Repair contract\n\n")
-	h, ok := topHypothesis(r)
-	if !ok {
-		m.printf("No hypothesis, so no repair is proposed.\n\n")
+	h, why := repairFor(r)
+	if why != "" {
+		m.printf("%s\n\n", esc(why))
 		return
 	}
 	m.printf("For **#%d %s** on %s. rift never performs it.\n\n", h.Rank, esc(h.Cause), code(h.Subject.String()))

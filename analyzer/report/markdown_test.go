@@ -63,4 +63,3 @@ func TestMarkdownCodeSpan(t *testing.T) {
 		})
 	}
 }
-

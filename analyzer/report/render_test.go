@@ -113,4 +113,3 @@ func TestJSONStableAndLossless(t *testing.T) {
 		})
 	}
 }
-

@@ -63,7 +63,8 @@ func textLedger(t *textOut, r *Report, details bool) {
 	if len(r.Hypotheses) == 0 {
 		t.para(2, "No rule matched the bundle.")
 	}
-	for i, h := range r.Hypotheses {
+	shown, hidden := ledger(r, details)
+	for i, h := range shown {
 		if i > 0 {
 			t.blank()
 		}
@@ -76,6 +77,10 @@ func textLedger(t *textOut, r *Report, details bool) {
 			t.kv(5, 12, "explained by", styleNone, strings.Join(h.ExplainedBy, ", "))
 		}
 		t.kv(5, 11, "next check", styleCyan, orDash(h.NextCheck))
+	}
+	if hidden > 0 {
+		t.blank()
+		t.para(2, fmt.Sprintf("(%d more hypotheses, mostly contradicted, not shown; --details or -o json shows them.)", hidden))
 	}
 	t.blank()
 }
@@ -103,9 +108,9 @@ func hypothesisStyle(s string) string {
 // textRepair writes the repair contract of the top hypothesis.
 func textRepair(t *textOut, r *Report) {
 	t.heading("Repair contract")
-	h, ok := topHypothesis(r)
-	if !ok {
-		t.para(2, "No hypothesis, so no repair is proposed.")
+	h, why := repairFor(r)
+	if why != "" {
+		t.para(2, why)
 		t.blank()
 		return
 	}

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"fmt"
+
 	"github.com/rift-dev/rift/analyzer/evidence"
 	"github.com/rift-dev/rift/analyzer/hypothesis"
 	"github.com/rift-dev/rift/analyzer/layers"
@@ -17,6 +19,42 @@ const chronologyLimit = 30
 // evidenceLimit is how many evidence items per hypothesis the text and
 // Markdown formats show without Details.
 const evidenceLimit = 3
+
+// ledgerLimit is how many hypotheses the text and Markdown ledgers show
+// without Details: a large ledger (a healthy must-gather can yield a hundred
+// refuted ones) would bury the few that matter.
+const ledgerLimit = 10
+
+// ledger returns the hypotheses the text and Markdown ledgers show, in rank
+// order, and how many are left out. Without details a ledger of at most
+// ledgerLimit is shown whole; a longer one shows its first ledgerLimit
+// hypotheses that are not contradicted.
+func ledger(r *Report, details bool) (shown []hypothesis.Hypothesis, hidden int) {
+	if details || len(r.Hypotheses) <= ledgerLimit {
+		return r.Hypotheses, 0
+	}
+	for _, h := range r.Hypotheses {
+		if h.Status != hypothesis.Contradicted && len(shown) < ledgerLimit {
+			shown = append(shown, h)
+		}
+	}
+	return shown, len(r.Hypotheses) - len(shown)
+}
+
+// repairFor returns the hypothesis whose repair contract the report
+// states: the top one, and only when the evidence supports it. Otherwise it
+// says why no repair is proposed.
+func repairFor(r *Report) (hypothesis.Hypothesis, string) {
+	h, ok := topHypothesis(r)
+	switch {
+	case !ok:
+		return h, "No hypothesis, so no repair is proposed."
+	case h.Status != hypothesis.Supported:
+		return h, fmt.Sprintf("The top hypothesis, #%d %s on %s, is %s rather than supported, so no mutation is proposed; next read-only check: %s",
+			h.Rank, h.Cause, h.Subject.String(), h.Status, orDash(h.NextCheck))
+	}
+	return h, ""
+}
 
 // topHypothesis returns the ledger's first (highest-ranked) hypothesis.
 func topHypothesis(r *Report) (hypothesis.Hypothesis, bool) {

@@ -34,6 +34,11 @@ function renderRepair() {
   const h = (R.hypotheses || [])[0];
   const body = $('#repair .body');
   if (!h) { body.replaceChildren(el('p', { text: 'No hypothesis, so no repair is proposed.' })); return; }
+  if (h.status !== 'supported') {
+    body.replaceChildren(el('p', {}, ['The top hypothesis, #' + h.rank + ' ' + h.cause + ' on ', objLink(h.subject), ', is ' + h.status +
+      ' rather than supported, so no mutation is proposed; next read-only check: ', el('code', { text: orDash(h.nextCheck) })]));
+    return;
+  }
   const r = h.repair || {};
   body.replaceChildren(
     el('p', {}, ['For #' + h.rank + ' ' + h.cause + ' on ', objLink(h.subject), '. rift never performs it.']),
