@@ -25,7 +25,7 @@ missing contains [pod, kind_of[m[1]], m[2], msg] if {
 kind_of := {"secret": "Secret", "secrets": "Secret", "configmap": "ConfigMap", "configmaps": "ConfigMap"}
 
 messages(pod) := array.concat(
-	[s.state.waiting.message | s := lib.waiting(pod, {"CreateContainerConfigError", "CreateContainerError"})],
+	[s.state.waiting.message | some s in lib.waiting(pod, {"CreateContainerConfigError", "CreateContainerError"})],
 	[e.message | some e in lib.events(pod); e.reason in {"FailedMount", "Failed"}],
 )
 

@@ -22,7 +22,7 @@ hypothesis contains h if {
 	some pod in lib.pods_with_reason(reasons)
 	ns := pod.metadata.namespace
 	name := pod.metadata.name
-	s := lib.waiting(pod, reasons)
+	some s in lib.waiting(pod, reasons)
 	last := object.get(s, ["lastState", "terminated"], {})
 	h := {
 		"subject": lib.ref(pod),

@@ -39,7 +39,7 @@ mentions contains [host, lib.ref(obj), lib.condition_evidence(obj, c)] if {
 	some ns, name
 	obj := input.objects[kind][ns][name]
 	c := lib.failed_condition(obj, "Ready")
-	host := host_in(c.message)
+	some host in hosts_in(c.message)
 }
 
 # Warning events, of any object.
@@ -47,7 +47,7 @@ mentions contains [host, r, {"object": r, "event": e.reason, "time": e.time, "me
 	some evs in input.events_by_object
 	some e in evs
 	e.type == "Warning"
-	host := host_in(e.message)
+	some host in hosts_in(e.message)
 	r := object.remove(e.object, {"uid", "fieldPath"})
 }
 
@@ -58,10 +58,10 @@ mentions contains [host, lib.ref(p), {"object": lib.ref(p), "file": l.file, "mes
 	p := lib.pod(ns, pod)
 	some l in logs
 	some line in l.lines
-	host := host_in(line)
+	some host in hosts_in(line)
 }
 
-host_in(s) := m[1] if {
+hosts_in(s) := {m[1] |
 	some pat in patterns
 	some m in regex.find_all_string_submatch_n(pat, s, 1)
 }

@@ -18,7 +18,7 @@ reasons := {"ErrImagePull", "ImagePullBackOff", "InvalidImageName", "ErrImageNev
 
 hypothesis contains h if {
 	some pod in lib.pods_with_reason(reasons)
-	s := lib.waiting(pod, reasons)
+	some s in lib.waiting(pod, reasons)
 	pulls := [e | some e in lib.events(pod); e.reason == "Failed"; contains(e.message, "pull")]
 	msg := concat(" ", [object.get(s.state.waiting, "message", ""), concat(" ", [e.message | some e in pulls])])
 	h := {

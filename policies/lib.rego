@@ -33,12 +33,13 @@ failed_condition(obj, type) := c if {
 	c.status == "False"
 }
 
-# owner is the controller owner of obj, as a reference.
-owner(obj) := r if {
+# owner is the controller owner of obj, as a reference (the first, if bad
+# input names several).
+owner(obj) := [r |
 	some o in object.get(obj, ["metadata", "ownerReferences"], [])
 	object.get(o, "controller", false) == true
 	r := {"apiVersion": o.apiVersion, "kind": o.kind, "namespace": obj.metadata.namespace, "name": o.name}
-}
+][0]
 
 # statuses are the init and app container statuses of a pod.
 statuses(pod) := array.concat(
@@ -137,8 +138,8 @@ subject_of(pod) := owner(pod)
 
 subject_of(pod) := ref(pod) if not owner(pod)
 
-# waiting is a container status waiting with one of the reasons.
-waiting(pod, reasons) := s if {
+# waiting are the container statuses waiting with one of the reasons.
+waiting(pod, reasons) := {s |
 	some s in statuses(pod)
 	s.state.waiting.reason in reasons
 }

@@ -49,8 +49,10 @@ oom_termination(s) := s.lastState.terminated if s.lastState.terminated.reason ==
 
 else := s.state.terminated if s.state.terminated.reason == "OOMKilled"
 
-memory_limit(pod, container) := l if {
+memory_limit(pod, container) := [l |
 	some c in array.concat(object.get(pod.spec, "initContainers", []), pod.spec.containers)
 	c.name == container
 	l := c.resources.limits.memory
-} else := "unset"
+][0] if true
+
+else := "unset"

@@ -82,11 +82,13 @@ ready(p) if lib.condition(p, "Ready").status == "True"
 
 blocker(w, _) := "updateStrategy is OnDelete: pods change only when deleted" if w.spec.updateStrategy.type == "OnDelete"
 
-else := sprintf("partition %v holds lower ordinals back", [w.spec.updateStrategy.rollingUpdate.partition]) if w.spec.updateStrategy.rollingUpdate.partition > 0
+else := sprintf("partition %v holds lower ordinals back", [w.spec.updateStrategy.rollingUpdate.partition]) if {
+	is_number(w.spec.updateStrategy.rollingUpdate.partition)
+	w.spec.updateStrategy.rollingUpdate.partition > 0
+}
 
-else := sprintf("old pod %s is not Ready, and the controller waits for it before replacing it", [p.metadata.name]) if {
+else := sprintf("old pod %s is not Ready, and the controller waits for it before replacing it", [old_unready(w)[0].metadata.name]) if {
 	object.get(w.spec, "podManagementPolicy", "OrderedReady") == "OrderedReady"
-	some p in old_unready(w)
 }
 
 old_unready(w) := [p | some p in pods(w); p.metadata.labels["controller-revision-hash"] != w.status.updateRevision; not ready(p)]
