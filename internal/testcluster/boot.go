@@ -59,7 +59,11 @@ func (c *Cluster) prepare(tc *toolchain, opts Options, etcdData string) (*layout
 		return nil, err
 	}
 	l.kwokConfig = filepath.Join(c.Dir, "kwok.yaml")
-	if err := os.WriteFile(l.kwokConfig, []byte(kwokConfiguration(opts.ExtraStages)), 0o644); err != nil {
+	logs, err := c.logsConfig(opts.PodLogs)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(l.kwokConfig, []byte(kwokConfiguration(append(logs, opts.KwokConfig...))), 0o644); err != nil {
 		return nil, err
 	}
 	return l, nil

@@ -29,9 +29,12 @@ type Options struct {
 	// StartTimeout bounds start-up until every component is ready;
 	// default two minutes (the machine may be busy compiling).
 	StartTimeout time.Duration
-	// ExtraStages are kwok Stage documents (YAML) added to the defaults,
-	// e.g. a readiness-probe failure for pods carrying an annotation.
-	ExtraStages []string
+	// KwokConfig are extra kwok configuration documents (YAML): Stages
+	// added to the defaults, or Logs / ClusterLogs.
+	KwokConfig []string
+	// PodLogs are the containers whose logs a test scripts with
+	// WriteContainerLog; every other container has an empty log.
+	PodLogs []PodLog
 	// DisableStages names default stages (metadata.name, e.g. "pod-ready")
 	// to leave out, so that an extra stage can take their place.
 	DisableStages []string

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -21,7 +22,7 @@ import (
 // them, and kwok runs them to Ready.
 func TestClusterSmoke(t *testing.T) {
 	ctx := context.Background()
-	c := Start(t, Options{ContextName: "smoke-ctx"})
+	c := Start(t, Options{ContextName: "smoke-ctx", PodLogs: []PodLog{{Namespace: "smoke", Pod: "db-0", Container: "db"}}})
 	for _, name := range []string{"node-a", "node-b"} {
 		if _, err := c.AddNode(ctx, NodeSpec{Name: name, CPU: "4", Memory: "8Gi"}); err != nil {
 			t.Fatal(err)
@@ -123,6 +124,31 @@ func TestClusterSmoke(t *testing.T) {
 			}
 		})
 	}
+
+	t.Run("container logs", func(t *testing.T) {
+		at := time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC)
+		if err := c.WriteContainerLog(ns, "db-0", "db", []LogLine{{Time: at, Text: "database system is ready to accept connections"}}); err != nil {
+			t.Fatal(err)
+		}
+		pods, err := c.Client.CoreV1().Pods(ns).List(ctx, metav1.ListOptions{LabelSelector: "app=web"})
+		if err != nil || len(pods.Items) == 0 {
+			t.Fatalf("web pods: %v", err)
+		}
+		tests := []struct{ pod, container, want string }{
+			{"db-0", "db", "database system is ready to accept connections\n"},
+			{pods.Items[0].Name, "web", ""},
+		}
+		for _, tt := range tests {
+			got, err := c.Client.CoreV1().Pods(ns).GetLogs(tt.pod, &corev1.PodLogOptions{Container: tt.container}).DoRaw(ctx)
+			if err != nil {
+				t.Errorf("logs of %s/%s: %v", tt.pod, tt.container, err)
+				continue
+			}
+			if diff := cmp.Diff(tt.want, string(got)); diff != "" {
+				t.Errorf("logs of %s/%s (-want +got):\n%s", tt.pod, tt.container, diff)
+			}
+		}
+	})
 
 	t.Run("controllers recorded their work", func(t *testing.T) {
 		rs, err := c.Client.AppsV1().ReplicaSets(ns).List(ctx, metav1.ListOptions{LabelSelector: "app=web"})

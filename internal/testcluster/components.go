@@ -142,9 +142,9 @@ func kwokArgs(l *layout) []string {
 	}
 }
 
-// kwokConfiguration is the base kwok config file; Stages come from the
-// toolchain's stage files and Options.ExtraStages.
-func kwokConfiguration(extraStages []string) string {
+// kwokConfiguration is the base kwok config file plus extra documents;
+// the default Stages come from the toolchain's stage files.
+func kwokConfiguration(extra []string) string {
 	var b strings.Builder
 	// kwok applies its option defaults only when no KwokConfiguration is
 	// given, so every parallelism is spelled out.
@@ -157,8 +157,9 @@ options:
   podsOnNodeSyncParallelism: 2
   enablePodsOnNodeSyncListPager: true
   enablePodsOnNodeSyncStreamWatch: false
+  enableDebuggingHandlers: true
 `)
-	for _, s := range extraStages {
+	for _, s := range extra {
 		fmt.Fprintf(&b, "---\n%s\n", strings.TrimSpace(s))
 	}
 	return b.String()
