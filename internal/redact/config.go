@@ -142,3 +142,22 @@ func (u *userRules) apply(r *Redactor, sc *scope, s string) string {
 	}
 	return s
 }
+
+// keys renames map keys that contain a user literal (a label or data key can
+// carry a customer name as well as a value can).
+func (u *userRules) keys(r *Redactor, sc *scope, m map[string]any) {
+	var renames []string
+	for k := range m {
+		for _, l := range u.literals {
+			if strings.Contains(k, l) {
+				renames = append(renames, k)
+				break
+			}
+		}
+	}
+	for _, k := range renames {
+		v := m[k]
+		delete(m, k)
+		m[u.apply(r, sc, k)] = v
+	}
+}

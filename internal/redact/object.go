@@ -90,6 +90,9 @@ func (r *Redactor) secret(sc *scope, obj map[string]any) {
 
 // walk redacts every value under m, applying key-aware rules.
 func (r *Redactor) walk(sc *scope, m map[string]any) {
+	if len(r.user.literals) > 0 {
+		r.user.keys(r, sc, m)
+	}
 	for k, v := range m {
 		if k == ".dockerconfigjson" || k == ".dockercfg" {
 			r.count(sc.file, "dockerconfigjson", str(v))

@@ -172,7 +172,7 @@ func TestUserConfig(t *testing.T) {
 kind: Deployment
 metadata:
   name: web
-  annotations: {acme.io/owner: jane, note: "ticket for acme-internal-x9 cust-123456"}
+  annotations: {acme.io/owner: jane, note: "ticket for acme-internal-x9 cust-123456", acme-internal-x9/team: a}
 spec: {a: {ssn: 123-45-6789}, b: {ssn: 987-65-4321}}
 `))
 	out := toYAML(t, got)
@@ -185,7 +185,7 @@ spec: {a: {ssn: 123-45-6789}, b: {ssn: 987-65-4321}}
 	if strings.Contains(string(rep), "acme-internal") {
 		t.Errorf("report holds a user literal:\n%s", rep)
 	}
-	want := Report{Rules: map[string]map[string]int{"user-literal": {"d.yaml": 1}, "user-regex": {"d.yaml": 1}, "user-field": {"d.yaml": 3}}}
+	want := Report{Rules: map[string]map[string]int{"user-literal": {"d.yaml": 2}, "user-regex": {"d.yaml": 1}, "user-field": {"d.yaml": 3}}}
 	if !equalReport(r.Report(), want) {
 		t.Errorf("Report() = %v, want %v", r.Report(), want)
 	}
