@@ -26,6 +26,11 @@ func (a *analysis) checkDep(ns string, d dep) (string, []evidence.Evidence) {
 		}
 		return StatusFailed, []evidence.Evidence{{Path: d.path, Message: label + " does not exist"}}
 	}
+	if d.key != "" && d.kind == "Secret" && !keysCollected(o) {
+		// rift's collector records Secrets as metadata only unless asked
+		// for key names: the key may well be there.
+		return StatusUnknown, []evidence.Evidence{ev(o, "data", fmt.Sprintf("%s exists; its keys were not collected, so key %q cannot be checked", label, d.key), nil)}
+	}
 	if d.key != "" && !hasKey(o, d.key) {
 		if d.optional {
 			return StatusOK, []evidence.Evidence{ev(o, "data", fmt.Sprintf("%s has no key %q (optional)", label, d.key), nil)}
@@ -36,6 +41,16 @@ func (a *analysis) checkDep(ns string, d dep) (string, []evidence.Evidence) {
 		return a.checkClaim(o)
 	}
 	return StatusOK, []evidence.Evidence{ev(o, "", label+" exists", nil)}
+}
+
+// keysCollected reports whether the bundle holds a Secret's key names.
+func keysCollected(o *bundle.Object) bool {
+	for _, f := range []string{"data", "binaryData", "stringData"} {
+		if _, ok := o.Object[f]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // hasKey looks at key names only: a Secret's values are never read.

@@ -93,3 +93,30 @@ func TestExternalSecretBehindMissingSecret(t *testing.T) {
 		t.Errorf("no ExternalSecret evidence: %+v", l.Evidence)
 	}
 }
+
+// rift's collector writes Secrets as metadata only by default: a key it
+// could not see is unknown, not missing.
+func TestMetadataOnlySecretKeyIsUnknown(t *testing.T) {
+	ws := Build(fromYAML(t, `
+apiVersion: v1
+kind: Pod
+metadata: {name: api, namespace: shop}
+spec:
+  nodeName: n1
+  containers:
+  - name: api
+    image: api:1
+    env:
+    - name: DB_PASSWORD
+      valueFrom: {secretKeyRef: {name: db, key: password}}
+status: {phase: Running, conditions: [{type: Ready, status: "True"}]}
+---
+apiVersion: v1
+kind: Secret
+metadata: {name: db, namespace: shop}
+type: Opaque
+`))
+	if l := layerOf(findWorkload(t, ws, "Pod/shop/api"), LayerDependencies); l.Status != StatusUnknown {
+		t.Errorf("dependencies = %s, want unknown: %+v", l.Status, l.Evidence)
+	}
+}
