@@ -20,6 +20,9 @@ func (r *Redactor) converted(b *bundle.Bundle, add func(string, []byte) error, s
 			s.Dropped = append(s.Dropped, e.Error())
 		}
 	}
+	for _, u := range b.Unknown {
+		s.Dropped = append(s.Dropped, u+": not part of the "+string(b.Format)+" layout; not carried over")
+	}
 	groups := map[string][]map[string]any{}
 	for _, o := range b.Objects {
 		p := objectPath(o)
