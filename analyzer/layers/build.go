@@ -135,7 +135,7 @@ func (a *analysis) subjects() []*subject {
 
 func (a *analysis) newSubject(o *bundle.Object) *subject {
 	s := &subject{obj: o, owners: a.g.owners(o)}
-	if _, isWorkload := workloadGroups[o.GetKind()]; isWorkload && o.GetKind() != "Service" {
+	if podKinds[o.GetKind()] {
 		s.pods = podsOf(a.ix, o)
 	}
 	s.rendered, s.hasRendered = a.g.renderedFor(o.Key())

@@ -13,9 +13,7 @@ import (
 // readiness, restarts, node and the most telling reason.
 func (a *analysis) runtimeLayer(s *subject, divs []Divergence) Layer {
 	l := Layer{Name: LayerRuntime, Status: StatusOK}
-	switch s.obj.GetKind() {
-	case "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Job", "CronJob", "Pod":
-	default:
+	if !podKinds[s.obj.GetKind()] {
 		l.Status = StatusNotApplicable
 		l.Evidence = []evidence.Evidence{{Message: "no pods of its own"}}
 		return l

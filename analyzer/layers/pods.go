@@ -6,6 +6,12 @@ import (
 	"github.com/rift-dev/rift/analyzer/bundle"
 )
 
+// podKinds are the subjects that run pods of their own.
+var podKinds = map[string]bool{
+	"Deployment": true, "StatefulSet": true, "DaemonSet": true, "ReplicaSet": true,
+	"Job": true, "CronJob": true, "Pod": true,
+}
+
 // podSet is a workload's pods and the template revision each one runs.
 type podSet struct {
 	pods []*bundle.Object

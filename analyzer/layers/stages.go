@@ -12,12 +12,7 @@ import (
 // any, else on every pod, so an old pod that blocks a rollout is still seen.
 func (a *analysis) stages(s *subject, divs []Divergence) []Stage {
 	out := []Stage{a.acceptedStage(s, divs)}
-	hasPods := false
-	switch s.obj.GetKind() {
-	case "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Job", "CronJob", "Pod":
-		hasPods = true
-	}
-	if !hasPods {
+	if !podKinds[s.obj.GetKind()] {
 		out = append(out, a.actedOnOther(s))
 		for _, n := range StageOrder[2:] {
 			st := Stage{Name: n, Status: StatusNotApplicable, Evidence: []evidence.Evidence{}}
