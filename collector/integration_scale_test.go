@@ -1,0 +1,174 @@
+package collector_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/rest"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/collector"
+	"github.com/rift-dev/rift/internal/testcluster"
+)
+
+const (
+	scalePods   = 3000
+	scaleEvents = 20000
+	// scaleMaxRSS is the peak resident memory allowed to the collecting
+	// process (the test binary itself included). Holding the 43,000
+	// objects at once would take several times this.
+	scaleMaxRSS = 200 << 20
+)
+
+// childEnv, when set, makes the test binary run one collection (a JSON
+// childConfig) and exit, so the parent can measure its peak RSS alone.
+const childEnv = "RIFT_COLLECT_CHILD"
+
+type childConfig struct {
+	Kubeconfig, Namespace, Out string
+}
+
+func TestMain(m *testing.M) {
+	if cfg := os.Getenv(childEnv); cfg != "" {
+		os.Exit(runChild(cfg))
+	}
+	os.Exit(m.Run())
+}
+
+func runChild(raw string) int {
+	var cc childConfig
+	if err := json.Unmarshal([]byte(raw), &cc); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	_, err := collector.Run(context.Background(), collector.Config{
+		Kubeconfig: loaderFor(cc.Kubeconfig), Namespaces: []string{cc.Namespace}, Out: cc.Out,
+		LogLines: 10, LogBytes: 1024, Log: os.Stderr,
+	})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
+}
+
+func testScale(t *testing.T, c *testcluster.Cluster) {
+	ctx := context.Background()
+	cfg := rest.CopyConfig(c.Config)
+	cfg.QPS, cfg.Burst = 5000, 10000
+	cs, err := kubernetes.NewForConfig(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cs.CoreV1().Namespaces().Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: "big"}}, metav1.CreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	parallel(t, scalePods, func(i int) error {
+		_, err := cs.CoreV1().Pods("big").Create(ctx, &corev1.Pod{
+			ObjectMeta: metav1.ObjectMeta{Name: fmt.Sprintf("worker-%05d", i), Labels: map[string]string{"app": "worker"}},
+			Spec:       corev1.PodSpec{NodeName: "node-a", Containers: []corev1.Container{{Name: "w", Image: "registry.example.com/worker:1"}}},
+		}, metav1.CreateOptions{})
+		return err
+	})
+	parallel(t, scaleEvents, func(i int) error {
+		ts := metav1.NewTime(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Second))
+		_, err := cs.CoreV1().Events("big").Create(ctx, &corev1.Event{
+			ObjectMeta:     metav1.ObjectMeta{Name: fmt.Sprintf("worker-%05d.%d", i%scalePods, i)},
+			InvolvedObject: corev1.ObjectReference{APIVersion: "v1", Kind: "Pod", Namespace: "big", Name: fmt.Sprintf("worker-%05d", i%scalePods)},
+			Reason:         "BackOff", Message: "Back-off restarting failed container w", Type: "Warning",
+			Source: corev1.EventSource{Component: "kubelet"}, FirstTimestamp: ts, LastTimestamp: ts, Count: 1,
+		}, metav1.CreateOptions{})
+		return err
+	})
+	t.Logf("scale: seeded %d pods and %d events in %s", scalePods, scaleEvents, time.Since(start).Round(time.Second))
+
+	out := filepath.Join(t.TempDir(), "big.tar.gz")
+	raw, _ := json.Marshal(childConfig{Kubeconfig: c.Kubeconfig, Namespace: "big", Out: out})
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), childEnv+"="+string(raw))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	start = time.Now()
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("collector process: %v\n%s", err, stderr.String())
+	}
+	elapsed := time.Since(start)
+	rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10 // KiB on Linux
+	fi, _ := os.Stat(out)
+	t.Logf("scale: collected in %s, peak RSS %d MiB, bundle %d KiB\n%s", elapsed.Round(100*time.Millisecond), rss>>20, fi.Size()>>10, lastLines(stderr.String(), 6))
+	if rss > scaleMaxRSS {
+		t.Errorf("peak RSS %d MiB, want at most %d MiB", rss>>20, scaleMaxRSS>>20)
+	}
+
+	b, err := bundle.Load(out, bundle.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pods, coreEvents, pages := 0, 0, map[string]bool{}
+	for _, o := range b.Objects {
+		switch {
+		case o.GetKind() == "Pod" && o.GetNamespace() == "big":
+			pods++
+			pages[o.Source.File] = true
+		case o.GetKind() == "Event" && o.GroupVersionKind().Group == "" && o.GetNamespace() == "big" && o.Object["reason"] == "BackOff":
+			coreEvents++ // the seeded ones; the controllers add their own
+		}
+	}
+	if pods != scalePods || coreEvents != scaleEvents {
+		t.Errorf("bundle has %d pods and %d seeded core events, want %d and %d", pods, coreEvents, scalePods, scaleEvents)
+	}
+	if want := (scalePods + collector.DefaultPageSize - 1) / collector.DefaultPageSize; len(pages) != want {
+		t.Errorf("pods came in %d pages, want %d (paginated lists)", len(pages), want)
+	}
+}
+
+// parallel runs f(0..n-1) on 32 workers and fails the test on the first
+// error.
+func parallel(t *testing.T, n int, f func(i int) error) {
+	t.Helper()
+	var wg sync.WaitGroup
+	var once sync.Once
+	var first error
+	ch := make(chan int)
+	for range 32 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range ch {
+				if err := f(i); err != nil {
+					once.Do(func() { first = err })
+				}
+			}
+		}()
+	}
+	for i := range n {
+		ch <- i
+	}
+	close(ch)
+	wg.Wait()
+	if first != nil {
+		t.Fatal(first)
+	}
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
