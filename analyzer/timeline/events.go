@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"strings"
 	"time"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
@@ -11,6 +12,7 @@ type occurrence struct {
 	obj         *bundle.Object
 	involved    bundle.Ref
 	uid         string
+	container   string
 	reason      string
 	message     string
 	warning     bool
@@ -59,7 +61,7 @@ func (bd *builder) eventEntries() {
 		e := Entry{
 			Time: oc.first, Precision: oc.prec, Object: oc.involved, UID: oc.uid,
 			Type: TypeNormal, Reason: oc.reason, Message: oc.message,
-			Source: SourceEvent, File: oc.obj.Source.File,
+			Source: SourceEvent, File: oc.obj.Source.File, Container: oc.container,
 		}
 		if oc.warning {
 			e.Type, e.Failure = TypeWarning, true
@@ -128,6 +130,12 @@ func readEvent(o *bundle.Object) (occurrence, bool) {
 		oc.involved.Namespace = o.GetNamespace()
 	}
 	oc.uid = str(ref, "uid")
+	// The kubelet names the container in fieldPath: spec.containers{kafka}.
+	if fp := str(ref, "fieldPath"); strings.HasSuffix(fp, "}") {
+		if i := strings.Index(fp, "{"); i >= 0 {
+			oc.container = fp[i+1 : len(fp)-1]
+		}
+	}
 
 	first, prec, ok := parseTime(m[firstKey])
 	if !ok {
