@@ -97,3 +97,17 @@ func unreadyCount(ps podSet) int64 {
 	}
 	return n
 }
+
+// verdictStatus maps a convergence verdict onto a layer or stage status:
+// blocked is a failure to make progress.
+func verdictStatus(v string) string {
+	switch v {
+	case Converged:
+		return StatusOK
+	case Progressing:
+		return StatusProgressing
+	case Blocked, Failed:
+		return StatusFailed
+	}
+	return StatusUnknown
+}

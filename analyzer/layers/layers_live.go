@@ -64,14 +64,14 @@ func (a *analysis) controllerLayer(s *subject) Layer {
 		return l
 	}
 	v := a.converge(s)
-	l.Status = map[string]string{Converged: StatusOK, Progressing: StatusProgressing, Blocked: StatusFailed, Failed: StatusFailed, Unknown: StatusUnknown}[v.status]
-	gen := numOr(o.Object, -1, "metadata", "generation")
-	obs := numOr(o.Object, -1, "status", "observedGeneration")
-	l.Revision = "observedGeneration " + itoa(obs)
+	l.Status = verdictStatus(v.status)
+	if obs, ok := num(o.Object, "status", "observedGeneration"); ok {
+		l.Revision = "observedGeneration " + itoa(obs)
+		l.Evidence = append(l.Evidence, ev(o, "status.observedGeneration", fmt.Sprintf("observedGeneration %d, generation %d", obs, numOr(o.Object, -1, "metadata", "generation")), nil))
+	}
 	if s.pods.current != "" {
 		l.Revision = s.pods.revLabel + " " + s.pods.current
 	}
-	l.Evidence = append(l.Evidence, ev(o, "status.observedGeneration", fmt.Sprintf("observedGeneration %d, generation %d", obs, gen), nil))
 	if u := str(o.Object, "status", "updateRevision"); u != "" {
 		l.Evidence = append(l.Evidence, ev(o, "status.updateRevision", fmt.Sprintf("updateRevision %s, currentRevision %s", u, orNone(str(o.Object, "status", "currentRevision"))), nil))
 	}

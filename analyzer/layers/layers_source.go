@@ -118,7 +118,7 @@ func (a *analysis) gitopsLayer(s *subject) Layer {
 	for _, r := range objs {
 		ids = append(ids, r.Ref().String())
 		v := a.converge(&subject{obj: r})
-		st := map[string]string{Converged: StatusOK, Progressing: StatusProgressing, Blocked: StatusFailed, Failed: StatusFailed, Unknown: StatusUnknown}[v.status]
+		st := verdictStatus(v.status)
 		worst = worse(worst, st)
 		rev := reportedRevision(r)
 		if l.Revision == "" {

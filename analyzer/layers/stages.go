@@ -82,7 +82,7 @@ func (a *analysis) actedOnOther(s *subject) Stage {
 		return stage(StageActedOn, StatusNotApplicable)
 	}
 	v := a.converge(s)
-	st := map[string]string{Converged: StatusOK, Progressing: StatusProgressing, Blocked: StatusFailed, Failed: StatusFailed, Unknown: StatusUnknown}[v.status]
+	st := verdictStatus(v.status)
 	return stage(StageActedOn, st, ev(s.obj, "status.conditions", v.reason, nil))
 }
 

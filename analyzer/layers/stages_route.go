@@ -90,6 +90,6 @@ func selects(svcs []*bundle.Object, svc *bundle.Object) bool {
 
 func (a *analysis) serviceRouted(s *subject) Stage {
 	v := a.serviceVerdict(s.obj)
-	st := map[string]string{Converged: StatusOK, Progressing: StatusProgressing, Failed: StatusFailed, Unknown: StatusUnknown}[v.status]
+	st := verdictStatus(v.status)
 	return stage(StageRouted, st, ev(s.obj, "", v.reason, nil))
 }
