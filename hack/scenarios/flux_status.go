@@ -1,0 +1,114 @@
+package scenarios
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+)
+
+// gitRepositoryStatus is what source-controller reports after storing the
+// artifact of revision (Ready and ArtifactInStorage, reason Succeeded).
+func gitRepositoryStatus(f FluxSync, revision, digest string, size int64, at time.Time) *unstructured.Unstructured {
+	sha := revision[strings.LastIndex(revision, ":")+1:]
+	path := fmt.Sprintf("gitrepository/%s/%s/%s.tar.gz", f.Namespace, f.Name, sha)
+	msg := fmt.Sprintf("stored artifact for revision '%s'", revision)
+	ts := at.UTC().Format(time.RFC3339)
+	return &unstructured.Unstructured{Object: map[string]any{
+		"apiVersion": "source.toolkit.fluxcd.io/v1", "kind": "GitRepository",
+		"metadata": map[string]any{"name": f.Name, "namespace": f.Namespace},
+		"status": map[string]any{
+			"observedGeneration": int64(1),
+			"artifact": map[string]any{
+				"path": path, "url": "http://source-controller." + f.Namespace + ".svc.cluster.local./" + path,
+				"revision": revision, "digest": digest, "lastUpdateTime": ts, "size": size,
+			},
+			"conditions": []any{
+				condition("Ready", "True", "Succeeded", msg, ts, 1),
+				condition("ArtifactInStorage", "True", "Succeeded", msg, ts, 1),
+			},
+		},
+	}}
+}
+
+// kustomizationStatus is what kustomize-controller reports after a
+// successful apply: Ready "Applied revision: <rev>", the revisions, and
+// the inventory of applied objects (id <ns>_<name>_<group>_<Kind>).
+func kustomizationStatus(f FluxSync, revision string, applied []*unstructured.Unstructured, at time.Time) *unstructured.Unstructured {
+	entries := make([]any, 0, len(applied))
+	for _, u := range applied {
+		gv := u.GroupVersionKind()
+		entries = append(entries, map[string]any{
+			"id": u.GetNamespace() + "_" + u.GetName() + "_" + gv.Group + "_" + gv.Kind,
+			"v":  gv.Version,
+		})
+	}
+	ts := at.UTC().Format(time.RFC3339)
+	return &unstructured.Unstructured{Object: map[string]any{
+		"apiVersion": "kustomize.toolkit.fluxcd.io/v1", "kind": "Kustomization",
+		"metadata": map[string]any{"name": f.Name, "namespace": f.Namespace},
+		"status": map[string]any{
+			"observedGeneration":    int64(1),
+			"lastAppliedRevision":   revision,
+			"lastAttemptedRevision": revision,
+			"inventory":             map[string]any{"entries": entries},
+			"conditions": []any{
+				condition("Ready", "True", "ReconciliationSucceeded", "Applied revision: "+revision, ts, 1),
+			},
+		},
+	}}
+}
+
+func condition(typ, status, reason, message, ts string, gen int64) map[string]any {
+	return map[string]any{
+		"type": typ, "status": status, "reason": reason, "message": message,
+		"lastTransitionTime": ts, "observedGeneration": gen,
+	}
+}
+
+// fluxCRDs are the GitRepository and Kustomization CRDs reduced to what a
+// recorder needs: the real group, version, kind, scope and status
+// subresource, with the schema left open.
+var fluxCRDs = []struct{ group, kind, plural string }{
+	{"source.toolkit.fluxcd.io", "GitRepository", "gitrepositories"},
+	{"kustomize.toolkit.fluxcd.io", "Kustomization", "kustomizations"},
+}
+
+// InstallFluxCRDs installs the Flux CRDs and waits until they are served.
+func (e *Env) InstallFluxCRDs(ctx context.Context) error {
+	for _, c := range fluxCRDs {
+		crd := &unstructured.Unstructured{Object: map[string]any{
+			"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+			"metadata": map[string]any{"name": c.plural + "." + c.group},
+			"spec": map[string]any{
+				"group": c.group, "scope": "Namespaced",
+				"names": map[string]any{"kind": c.kind, "listKind": c.kind + "List", "plural": c.plural, "singular": strings.ToLower(c.kind)},
+				"versions": []any{map[string]any{
+					"name": "v1", "served": true, "storage": true,
+					"subresources": map[string]any{"status": map[string]any{}},
+					"schema": map[string]any{"openAPIV3Schema": map[string]any{
+						"type": "object", "x-kubernetes-preserve-unknown-fields": true,
+					}},
+				}},
+			},
+		}}
+		if _, err := e.ApplyObject(ctx, crd, "kubectl"); err != nil {
+			return err
+		}
+	}
+	return e.Wait(ctx, "Flux CRDs served", time.Minute, func(ctx context.Context) (bool, error) {
+		for _, c := range fluxCRDs {
+			if _, err := e.mapping(schemaGVK(c.group, "v1", c.kind)); err != nil {
+				return false, err
+			}
+		}
+		return true, nil
+	})
+}
+
+func schemaGVK(group, version, kind string) schema.GroupVersionKind {
+	return schema.GroupVersionKind{Group: group, Version: version, Kind: kind}
+}

@@ -1,0 +1,83 @@
+package scenarios_test
+
+import (
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/hack/scenarios"
+	kafkastaleprobe "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe"
+	"github.com/rift-dev/rift/internal/testcluster"
+)
+
+var record = flag.Bool("record", false, "write the collected bundles to fixtures/<name>/bundle")
+
+// all is the scenario library; TestRecord runs each as a subtest named
+// after its fixture, so `-run 'TestRecord/<name>$'` records one.
+func all() []scenarios.Scenario {
+	list := []scenarios.Scenario{
+		kafkastaleprobe.Scenario(),
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].Name < list[j].Name })
+	return list
+}
+
+// TestRecord reproduces every scenario on a fresh control plane, checks
+// that the real controllers produced the incident, collects it, and checks
+// that the bundle loads. With -record it replaces fixtures/<name>/bundle.
+func TestRecord(t *testing.T) {
+	for _, s := range all() {
+		t.Run(s.Name, func(t *testing.T) {
+			if err := s.Validate(); err != nil {
+				t.Fatal(err)
+			}
+			ctx := context.Background()
+			c := testcluster.Start(t, s.Cluster)
+			e, err := scenarios.NewEnv(ctx, c, filepath.Join(t.TempDir(), "deploy"), t.Logf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Run(ctx, e); err != nil {
+				t.Fatalf("run: %v", err)
+			}
+			if err := s.Check(ctx, e); err != nil {
+				t.Fatalf("the cluster did not reproduce the incident: %v", err)
+			}
+			out := filepath.Join(t.TempDir(), s.Name+".tar.gz")
+			sum, err := e.Collect(ctx, s.Namespaces, out)
+			if err != nil {
+				t.Fatalf("collect: %v", err)
+			}
+			t.Logf("collected %d objects, %d files, %d bytes, %d not collected", sum.Objects, sum.Files, sum.Bytes, len(sum.NotCollected))
+			b, err := bundle.Load(out, bundle.LoadOptions{})
+			if err != nil {
+				t.Fatalf("load %s: %v", out, err)
+			}
+			if len(b.Errors) > 0 {
+				t.Errorf("bundle load errors: %v", b.Errors)
+			}
+			if !*record {
+				return
+			}
+			dir := filepath.Join(repoRoot(t), "fixtures", s.Name, "bundle")
+			if err := scenarios.Extract(out, dir); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("recorded %s", dir)
+		})
+	}
+}
+
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The test runs in hack/scenarios.
+	return filepath.Clean(filepath.Join(wd, "..", ".."))
+}
