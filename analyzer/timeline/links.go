@@ -2,8 +2,6 @@ package timeline
 
 import (
 	"regexp"
-	"slices"
-	"strings"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/layers"
@@ -23,11 +21,14 @@ type linker struct {
 	podParent   map[bundle.Key]bundle.Key
 	convergence map[string]string
 	roots       map[types.UID]*bundle.Object
+	gitops      map[bundle.Key]gitopsLinks
+	gitSeen     map[string]bool
 }
 
 func newLinker(b *bundle.Bundle, ix *bundle.Index, ws []layers.Workload) *linker {
 	lk := &linker{ix: ix, chains: map[bundle.Key][]bundle.Ref{}, gitChains: map[string][]bundle.Ref{},
-		podParent: map[bundle.Key]bundle.Key{}, convergence: map[string]string{}, roots: map[types.UID]*bundle.Object{}}
+		podParent: map[bundle.Key]bundle.Key{}, convergence: map[string]string{}, roots: map[types.UID]*bundle.Object{},
+		gitops: map[bundle.Key]gitopsLinks{}, gitSeen: map[string]bool{}}
 	deps := newDepIndex(ix)
 	for _, w := range ws {
 		lk.convergence[w.Ref.String()] = w.Convergence
@@ -84,60 +85,6 @@ func (lk *linker) addWorkload(b *bundle.Bundle, w layers.Workload, deps *depInde
 		lk.member(g.Key(), w.Ref)
 		lk.addGitOps(b, g, w.Ref)
 	}
-}
-
-// addGitOps links a GitOps object's source to chain w: Flux sourceRef and
-// chart sourceRef, and the bundle's Git sources by repository URL.
-func (lk *linker) addGitOps(b *bundle.Bundle, g bundle.Ref, w bundle.Ref) {
-	o, ok := lk.ix.Get(g.Key())
-	if !ok {
-		return
-	}
-	var urls []string
-	for _, path := range [][]string{{"spec", "sourceRef"}, {"spec", "chart", "spec", "sourceRef"}, {"spec", "chartRef"}} {
-		sr := mapAt(o.Object, path...)
-		if sr == nil {
-			continue
-		}
-		ns := str(sr, "namespace")
-		if ns == "" {
-			ns = o.GetNamespace()
-		}
-		for _, src := range lk.ix.OfKind(str(sr, "kind")) {
-			if src.GetNamespace() == ns && src.GetName() == str(sr, "name") {
-				lk.member(src.Key(), w)
-				urls = append(urls, str(src.Object, "spec", "url"))
-			}
-		}
-	}
-	if g.Kind == "Application" {
-		urls = append(urls, str(o.Object, "spec", "source", "repoURL"))
-		for _, s := range list(o.Object, "spec", "sources") {
-			sm, _ := s.(map[string]any)
-			urls = append(urls, str(sm, "repoURL"))
-		}
-	}
-	for _, s := range b.Sources {
-		for _, u := range urls {
-			if u != "" && normURL(u) == normURL(s.URL) && !slices.Contains(lk.gitChains[s.Name], w) {
-				lk.gitChains[s.Name] = append(lk.gitChains[s.Name], w)
-			}
-		}
-	}
-}
-
-// normURL compares repository URLs the way Git hosts resolve them: scheme,
-// user, a trailing slash and a ".git" suffix do not matter.
-func normURL(u string) string {
-	u = strings.ToLower(strings.TrimSpace(u))
-	if i := strings.Index(u, "://"); i >= 0 {
-		u = u[i+3:]
-	}
-	if i := strings.Index(u, "@"); i >= 0 {
-		u = u[i+1:]
-	}
-	u = strings.Replace(u, ":", "/", 1)
-	return strings.TrimSuffix(strings.TrimSuffix(u, "/"), ".git")
 }
 
 // createdPod matches the controller events that name the pod they created
