@@ -52,6 +52,7 @@ type loader struct {
 	checks  []*Check
 	redact  *RedactionReport
 	errs    []LoadError
+	pool    *decodePool // set during the read pass
 }
 
 func newLoader(opts LoadOptions, entries []entry) *loader {
@@ -156,16 +157,23 @@ func (ld *loader) run(src source) error {
 			}
 		}
 	}
+	ld.pool = newDecodePool(ld)
 	err := src.read(want, func(p string, data []byte, err error) {
 		if err != nil {
+			defer ld.pool.lock()()
 			ld.fail(ld.name(p), -1, "cannot read: %v", err)
 			return
 		}
-		v.check(ld, p, data)
+		func() {
+			defer ld.pool.lock()()
+			v.check(ld, p, data)
+		}()
 		if pl, ok := ld.plans[p]; ok {
 			ld.handle(p, pl, data)
 		}
 	})
+	ld.pool.wait()
+	ld.pool = nil
 	if err != nil {
 		ld.fail("", -1, "%v", err)
 	}
@@ -177,14 +185,16 @@ func (ld *loader) handle(full string, p plan, data []byte) {
 	file := ld.name(full)
 	switch p.role {
 	case roleObjects:
-		objs, errs := DecodeDocuments(file, data)
-		ld.objs = append(ld.objs, objs...)
-		ld.errs = append(ld.errs, errs...)
+		ld.pool.decode(file, "", data)
+		return
 	case roleRendered:
-		objs, errs := DecodeDocuments(file, data)
-		s := ld.source(p.source)
-		s.Rendered = append(s.Rendered, objs...)
-		ld.errs = append(ld.errs, errs...)
+		ld.pool.decode(file, p.source, data)
+		return
+	}
+	// Everything else runs on the reader goroutine, but shares ld.errs and
+	// ld.sources with the decode workers.
+	defer ld.pool.lock()()
+	switch p.role {
 	case roleLog:
 		l := p.log
 		l.File, l.Lines = file, splitLines(data)
