@@ -61,8 +61,11 @@ func (a *analysis) desiredLayer(s *subject) Layer {
 		return l
 	}
 	l.Status = StatusOK
-	l.Evidence = []evidence.Evidence{{File: sourceFile(src), Time: src.CommitTime,
-		Message: fmt.Sprintf("Git %s at %s (%d files)", src.Name, shortRevision(src.Revision), len(src.Files))}}
+	msg := fmt.Sprintf("Git %s at %s", src.Name, shortRevision(src.Revision))
+	if len(src.History) > 0 && src.History[0].Subject != "" && sameRevision(src.History[0].Revision, src.Revision) {
+		msg += ": " + src.History[0].Subject
+	}
+	l.Evidence = []evidence.Evidence{{File: sourceFile(src), Time: src.CommitTime, Message: msg}}
 	return l
 }
 
@@ -71,7 +74,7 @@ func (a *analysis) renderedLayer(s *subject) Layer {
 	if src := a.g.sourceOf[s.obj]; src != nil && !s.hasRendered {
 		// A reconciler's rendered layer is the output it applies.
 		l.Status, l.Identity, l.Revision = StatusOK, "git/"+src.Name+"/rendered/", src.Revision
-		l.Evidence = []evidence.Evidence{{File: "git/" + src.Name + "/rendered/", Message: fmt.Sprintf("%d rendered objects", len(src.Rendered))}}
+		l.Evidence = []evidence.Evidence{{File: "git/" + src.Name + "/rendered/", Message: fmt.Sprintf("rendered objects: %d", len(src.Rendered))}}
 		if len(src.Rendered) == 0 {
 			l.Status = StatusUnknown
 		}

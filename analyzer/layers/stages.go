@@ -51,7 +51,11 @@ func stage(name, status string, e ...evidence.Evidence) Stage {
 
 func (a *analysis) acceptedStage(s *subject, divs []Divergence) Stage {
 	o := s.obj
-	e := []evidence.Evidence{ev(o, "metadata.generation", fmt.Sprintf("stored at generation %d", numOr(o.Object, 0, "metadata", "generation")), created(o))}
+	msg := "stored"
+	if gen, ok := num(o.Object, "metadata", "generation"); ok {
+		msg = fmt.Sprintf("stored at generation %d", gen)
+	}
+	e := []evidence.Evidence{ev(o, "metadata.generation", msg, created(o))}
 	drift := 0
 	for _, d := range divs {
 		if d.Between[0] == LayerRendered && d.Owner == "" {
@@ -127,5 +131,9 @@ func (a *analysis) actedOnStage(s *subject) Stage {
 	if v.status == Converged {
 		st = StatusOK
 	}
-	return stage(StageActedOn, st, ev(o, "status", "no pod runs the current template: "+v.reason, nil))
+	msg := "no pod runs the current template: " + v.reason
+	if len(s.pods.pods) == 0 {
+		msg = "no pods in the bundle; from its status: " + v.reason
+	}
+	return stage(StageActedOn, st, ev(o, "status", msg, nil))
 }
