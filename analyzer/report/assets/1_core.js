@@ -21,6 +21,13 @@ function el(tag, props, children) {
   for (const c of children || []) {
     if (c !== null && c !== undefined && c !== false) e.append(c);
   }
+  // Anything clickable that is not a link is reachable and usable from the
+  // keyboard too.
+  if (props && props.on && props.on.click && tag !== 'a' && tag !== 'button') {
+    e.tabIndex = 0;
+    e.setAttribute('role', 'button');
+    e.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); e.click(); } });
+  }
   return e;
 }
 

@@ -14,9 +14,11 @@ function buildTimeline() {
     let lane = T.laneOf.get(key);
     if (!lane) { lane = { key: key, ref: e.object, index: T.lanes.length, idx: [] }; T.laneOf.set(key, lane); T.lanes.push(lane); }
     lane.idx.push(i);
+    // A time before 1970 is a missing one (Go's zero time): it must not
+    // stretch the axis over two thousand years.
     const a = ms(e.firstTime || e.time), b = ms(e.lastTime || e.time);
-    if (!isNaN(a)) t0 = Math.min(t0, a);
-    if (!isNaN(b)) t1 = Math.max(t1, b);
+    if (a > 0) t0 = Math.min(t0, a);
+    if (b > 0) t1 = Math.max(t1, b);
   });
   if (!isFinite(t0)) { t0 = ms(R.bundle && R.bundle.captureTime) || 0; t1 = t0; }
   if (!(t1 > t0)) { t0 -= 60000; t1 += 60000; }
@@ -30,7 +32,12 @@ function buildTimeline() {
     'Spans are collapsed retry loops. Click a mark or a row for details.';
 }
 
-function pct(t) { return ((t - T.t0) / (T.t1 - T.t0)) * 100; }
+// pct places a time on the axis, clamped so a missing or outlying time stays
+// on the edge instead of off the page.
+function pct(t) {
+  const p = ((t - T.t0) / (T.t1 - T.t0)) * 100;
+  return isNaN(p) ? 0 : Math.min(100, Math.max(0, p));
+}
 
 function renderAxis() {
   const axis = $('#time-axis');
