@@ -4,13 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
-	"slices"
-	"sort"
-	"strings"
-	"time"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
-	"github.com/rift-dev/rift/analyzer/evidence"
 )
 
 // maxEvidence bounds each evidence list: a retry loop over a thousand pods
@@ -31,6 +26,7 @@ type ruleOutput struct {
 	Explains      []link        `json:"explains"`
 }
 
+// rawEvidence is one evidence item as a rule writes it (time as text).
 type rawEvidence struct {
 	Object  *bundle.Ref `json:"object"`
 	Path    string      `json:"path"`
@@ -91,6 +87,8 @@ func decode(r *Rule, v any) ([]candidate, error) {
 	return cs, nil
 }
 
+// hypothesis checks one rule output against the output contract of
+// docs/rules.md and converts it; the ID is rule id + subject.
 func (o ruleOutput) hypothesis(r *Rule) (Hypothesis, error) {
 	switch {
 	case o.Cause != "" && o.Cause != r.Cause:
@@ -119,6 +117,7 @@ func (o ruleOutput) hypothesis(r *Rule) (Hypothesis, error) {
 	return h, nil
 }
 
+// normalize makes empty lists empty rather than null in the report.
 func (r *Repair) normalize() {
 	for _, l := range []*[]string{&r.Preconditions, &r.StopConditions} {
 		if *l == nil {
@@ -128,47 +127,4 @@ func (r *Repair) normalize() {
 	if r.Acceptance == nil {
 		r.Acceptance = []Acceptance{}
 	}
-}
-
-func convertEvidence(raw []rawEvidence) []evidence.Evidence {
-	out := make([]evidence.Evidence, 0, len(raw))
-	for _, e := range raw {
-		ev := evidence.Evidence{Object: e.Object, Path: e.Path, Event: e.Event, File: e.File, Message: e.Message}
-		if t, err := time.Parse(time.RFC3339, e.Time); err == nil {
-			t = t.UTC()
-			ev.Time = &t
-		}
-		out = append(out, ev)
-	}
-	return out
-}
-
-// sortEvidence orders evidence by time (untimed last), then by what it
-// cites, drops exact duplicates and bounds the list.
-func sortEvidence(l []evidence.Evidence) []evidence.Evidence {
-	key := func(e evidence.Evidence) string {
-		o := ""
-		if e.Object != nil {
-			o = e.Object.String()
-		}
-		return strings.Join([]string{o, e.Path, e.Event, e.File, e.Message}, "\x00")
-	}
-	sort.SliceStable(l, func(i, j int) bool {
-		a, b := l[i], l[j]
-		if (a.Time == nil) != (b.Time == nil) {
-			return a.Time != nil
-		}
-		if a.Time != nil && !a.Time.Equal(*b.Time) {
-			return a.Time.Before(*b.Time)
-		}
-		return key(a) < key(b)
-	})
-	l = slices.CompactFunc(l, func(a, b evidence.Evidence) bool {
-		return key(a) == key(b) && (a.Time == nil) == (b.Time == nil) && (a.Time == nil || a.Time.Equal(*b.Time))
-	})
-	if len(l) > maxEvidence {
-		n := len(l) - (maxEvidence - 1)
-		l = append(l[:maxEvidence-1:maxEvidence-1], evidence.Evidence{Message: fmt.Sprintf("%d more items of the same kind left out", n)})
-	}
-	return l
 }

@@ -64,6 +64,7 @@ func (e *Engine) Evaluate(ctx context.Context, in Input) (*Ledger, error) {
 	return &Ledger{Hypotheses: hs, Summary: summarize(hs, in, len(ruleErrs) > 0), RuleErrors: ruleErrs}, nil
 }
 
+// eval runs one rule on the shared input value.
 func (p *preparedRule) eval(ctx context.Context, v ast.Value) ([]candidate, error) {
 	rs, err := p.query.Eval(ctx, rego.EvalParsedInput(v))
 	if err != nil {
@@ -75,6 +76,7 @@ func (p *preparedRule) eval(ctx context.Context, v ast.Value) ([]candidate, erro
 	return decode(p.rule, rs[0].Expressions[0].Value)
 }
 
+// weights maps rule id to metadata weight, for scores and ties.
 func (e *Engine) weights() map[string]int {
 	w := make(map[string]int, len(e.rules))
 	for _, r := range e.rules {

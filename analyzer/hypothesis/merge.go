@@ -54,6 +54,7 @@ func statusFromEvidence(sup, con int) string {
 	return Supported
 }
 
+// statusOrder sorts supported before open before contradicted.
 func statusOrder(s string) int {
 	switch s {
 	case Supported:

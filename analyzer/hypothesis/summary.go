@@ -52,6 +52,8 @@ func summarize(hs []Hypothesis, in Input, ruleFailed bool) Summary {
 	return s
 }
 
+// podsNotCollected reports a bundle whose collector could not list pods
+// in any namespace: without pods no runtime verdict is possible.
 func podsNotCollected(in Input) bool {
 	for _, n := range in.Bundle.Meta.NotCollected {
 		if n.Resource == "pods" && n.Namespace == "" {
@@ -88,6 +90,7 @@ func stuckWorkloads(in Input) []string {
 	return stuck
 }
 
+// impact states what users see, most direct evidence first.
 func impact(failed, stuck []string, top *Hypothesis) string {
 	switch {
 	case len(failed) > 0:
