@@ -165,10 +165,14 @@ func TestLoadNotABundle(t *testing.T) {
 	must(t, os.MkdirAll(filepath.Join(future, "objects"), 0o755))
 	must(t, os.WriteFile(filepath.Join(future, "bundle.yaml"), []byte("apiVersion: rift.dev/v2\nkind: Bundle\n"), 0o644))
 	must(t, os.WriteFile(filepath.Join(future, "objects", "a.yaml"), []byte(cm("a")), 0o644))
+	fifo := filepath.Join(dir, "pipe.tar.gz")
+	must(t, syscall.Mkfifo(fifo, 0o644))
 	tests := []struct {
 		name, path, want string
 	}{
 		{"missing", filepath.Join(dir, "nope"), "nope: no such file or directory"},
+		{"named pipe", fifo, "pipe.tar.gz: not a directory or a regular file"},
+		{"device", "/dev/zero", "/dev/zero: not a directory or a regular file"},
 		{"garbage", garbage, "garbage.tar.gz: not a directory or a supported archive"},
 		{"empty directory", empty, "empty: empty bundle: no file to read"},
 		{"future format", future, "bundle.yaml: format rift.dev/v2 is not supported: this rift reads rift.dev/v1alpha1; upgrade rift to read this bundle"},

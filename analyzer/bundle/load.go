@@ -31,6 +31,9 @@ func Load(path string, opts LoadOptions) (*Bundle, error) {
 	switch {
 	case fi.IsDir():
 		src = &dirSource{root: path, lim: limiter{opts: opts}}
+	case !fi.Mode().IsRegular():
+		// Opening a pipe or a device would block or never end.
+		return nil, fmt.Errorf("%s: not a directory or a regular file", path)
 	case isManifestName(fi.Name()):
 		src = &dirSource{root: filepath.Dir(path), only: fi.Name(), lim: limiter{opts: opts}}
 	default:
