@@ -21,15 +21,22 @@ func walkChain(es []Entry, idx []int, ex explainer) chainWalk {
 	firstOnObject := map[string]int{}
 	firstRealOnObject := map[string]int{}
 	firstByObjReason := map[string]int{}
+	firstBySignature := map[string]int{}
 	for _, i := range idx {
 		f := &es[i]
 		obj := objectID(f)
 		cause := -1
+		sig := f.Reason + "\x00" + digits.ReplaceAllString(f.Message, "#")
 		if c, ok := firstByObjReason[obj+"\x00"+f.Reason]; ok {
 			// The same failure recorded again (an event and a condition,
 			// or a loop the collapse could not fold) is not a new cause.
 			cause = c
 			w.rowOf[i] = Explanation{Cause: f.Reason, Effect: f.Reason, SameObject: true, Why: "the same failure recorded again"}
+		} else if c, ok := firstBySignature[sig]; ok {
+			// The same failure, word for word, on another object of the
+			// chain (the ReplicaSet's other pods) shares its cause.
+			cause = c
+			w.rowOf[i] = Explanation{Cause: f.Reason, Effect: f.Reason, Why: "the same failure on another object of the chain"}
 		}
 		for _, r := range ex[f.Reason] {
 			if cause >= 0 {
@@ -83,6 +90,7 @@ func walkChain(es []Entry, idx []int, ex explainer) chainWalk {
 			setFirst(firstRealOnObject, obj, i)
 		}
 		setFirst(firstByObjReason, obj+"\x00"+f.Reason, i)
+		setFirst(firstBySignature, sig, i)
 	}
 	if w.root < 0 {
 		w.root = fallback

@@ -90,13 +90,15 @@ func TestPendingBeforeMigration(t *testing.T) {
 	if pw := pickedOf(tl.PerWorkload[cacheRef.String()]); pw.Reason != "Unhealthy" {
 		t.Errorf("per-workload earliest for the converged cache is %+v, want its own old Unhealthy", pw)
 	}
-	// The deadline is an effect of the scheduling failure; the old pods'
-	// probe failures and the rollback are not chosen.
+	// The other new pod's identical failure is a repeat and the deadline an
+	// effect of the scheduling failure; the old pods' probe failures and the
+	// rollback are not chosen.
 	var explained []string
 	for _, i := range ef.Explains {
 		explained = append(explained, tl.Entries[i].Reason+" "+tl.Entries[i].Object.String())
 	}
 	if diff := cmp.Diff([]string{
+		"FailedScheduling Pod/shop/web-7d4b9c8f6d-v8n2c",
 		"MinimumReplicasUnavailable Deployment/shop/web",
 		"ProgressDeadlineExceeded Deployment/shop/web",
 	}, explained); diff != "" {

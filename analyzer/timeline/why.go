@@ -19,7 +19,7 @@ func describeChain(es []Entry, w chainWalk, ef *EarliestFailure) string {
 			}
 		}
 		slices.Sort(rs)
-		fmt.Fprintf(&b, "; %d later failure(s) are its effects (%s)", n, listSome(rs, 5))
+		fmt.Fprintf(&b, "; %d later failure(s) are its repeats or effects (%s)", n, listSome(rs, 5))
 	}
 	if n := len(w.unexplain); n > 0 {
 		fmt.Fprintf(&b, "; %d later failure(s) are not explained by it and may be independent (first: %s %s)",
