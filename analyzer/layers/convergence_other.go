@@ -72,6 +72,9 @@ func podVerdict(a *analysis, p *bundle.Object) verdict {
 		return verdict{Blocked, fmt.Sprintf("not scheduled: %s: %s", c.Reason, c.Message)}
 	}
 	if phase == "Pending" {
+		if e, n := dominantEvent(a.ix, p, "FailedMount", "FailedAttachVolume", "FailedCreatePodSandBox"); e != nil {
+			return verdict{Blocked, fmt.Sprintf("Pending: %s (%d times): %s", str(e.Object, "reason"), n, eventNote(e))}
+		}
 		return verdict{Progressing, "Pending: " + orNone(podReason(p))}
 	}
 	if !podReady(p) {

@@ -138,3 +138,22 @@ func eventNote(e *bundle.Object) string {
 	}
 	return str(e.Object, "note")
 }
+
+// dominantEvent returns, among o's events with one of the reasons, the one
+// repeated most (the persistent cause rather than its generic echo; the
+// latest on a tie), and how many times such events occurred in all.
+func dominantEvent(ix *bundle.Index, o *bundle.Object, reasons ...string) (*bundle.Object, int64) {
+	var best *bundle.Object
+	var bestN, total int64
+	for _, e := range eventsWithReason(ix, o, reasons...) {
+		c := numOr(e.Object, 1, "count")
+		if sc, ok := num(e.Object, "series", "count"); ok && sc > c {
+			c = sc
+		}
+		total += c
+		if best == nil || c > bestN || (c == bestN && eventTime(e) >= eventTime(best)) {
+			best, bestN = e, c
+		}
+	}
+	return best, total
+}

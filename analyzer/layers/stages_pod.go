@@ -107,6 +107,14 @@ func (a *analysis) startedStage(pods []*bundle.Object) Stage {
 				e = append(e, ev(p, path, "not started ("+orNone(w)+")", nil))
 			}
 		}
+		// A container that cannot start because its volume or sandbox
+		// cannot be set up waits as ContainerCreating; the events say why.
+		if fe, n := dominantEvent(a.ix, p, "FailedMount", "FailedAttachVolume", "FailedCreatePodSandBox"); fe != nil && str(p.Object, "status", "phase") == "Pending" {
+			st = worse(st, StatusFailed)
+			ee := eventEv(p, fe)
+			ee.Message = fmt.Sprintf("%s (%d times)", ee.Message, n)
+			e = append(e, ee)
+		}
 	}
 	if len(e) == 0 {
 		return stage(StageStarted, StatusUnknown, evidence.Evidence{Message: "no container status in the bundle"})
