@@ -117,4 +117,3 @@ func isBlankYAML(doc []byte) bool {
 	}
 	return true
 }
-

@@ -100,4 +100,3 @@ func (ld *loader) handle(full string, p plan, data []byte) {
 		ld.readTimestamp(file, data)
 	}
 }
-
