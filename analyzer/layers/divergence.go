@@ -35,7 +35,13 @@ func (a *analysis) divergences(s *subject) []Divergence {
 				if meshRewrote(p, d) {
 					continue
 				}
-				out = append(out, toDivergence(LayerController, LayerRuntime, p, d, fieldOwner(p, d.path, podCreators)))
+				owner := fieldOwner(p, d.path, podCreators)
+				if owner == "" && d.path.under("resources") && p.GetAnnotations()["vpaUpdates"] != "" {
+					// The VPA admission controller sets resources on the
+					// pod it creates; managedFields credit the creator.
+					owner = "vpa-admission-controller"
+				}
+				out = append(out, toDivergence(LayerController, LayerRuntime, p, d, owner))
 			}
 		}
 	}

@@ -17,3 +17,14 @@ func TestMeshRewrittenProbeIsNotDrift(t *testing.T) {
 		t.Errorf("divergences (-want +got):\n%s", d)
 	}
 }
+
+func TestVPAResizedRequestsHaveAnOwner(t *testing.T) {
+	w := findWorkload(t, loadYAMLFile(t, "testdata/divergence/vpa-resized-requests.yaml"), "Deployment/shop/api")
+	want := []flatDivergence{
+		{Between: [2]string{LayerController, LayerRuntime}, Object: "Pod/shop/api-7c9d-x", Path: "spec.containers[name=api].resources.requests.cpu", Expected: `"100m"`, Observed: `"250m"`, Owner: "vpa-admission-controller"},
+		{Between: [2]string{LayerController, LayerRuntime}, Object: "Pod/shop/api-7c9d-x", Path: "spec.containers[name=api].resources.requests.memory", Expected: `"128Mi"`, Observed: `"300Mi"`, Owner: "vpa-admission-controller"},
+	}
+	if d := cmp.Diff(want, flatten(w.Divergences)); d != "" {
+		t.Errorf("divergences (-want +got):\n%s", d)
+	}
+}
