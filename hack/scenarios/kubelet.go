@@ -137,3 +137,43 @@ func setPodCondition(p *corev1.Pod, t corev1.PodConditionType, s corev1.Conditio
 		Type: t, Status: s, Reason: reason, Message: message, LastTransitionTime: metav1.NewTime(at),
 	})
 }
+
+// HTTPStatusOutput is the kubelet's HTTP probe output for a response
+// outside 200-399 (pkg/probe/http: the body is left out on purpose).
+func HTTPStatusOutput(code int) string {
+	return fmt.Sprintf("HTTP probe failed with statuscode: %d", code)
+}
+
+// HTTPRefusedOutput is the kubelet's HTTP probe output when nothing
+// listens yet: the Go HTTP client's error for the probe URL.
+func HTTPRefusedOutput(podIP string, port int, path string) string {
+	addr := fmt.Sprintf("%s:%d", podIP, port)
+	return fmt.Sprintf("Get %q: dial tcp %s: connect: connection refused", "http://"+addr+path, addr)
+}
+
+// StartupRefusals records the noise every rollout leaves: count readiness
+// failures (connection refused) in the first seconds after the pod
+// started, resolved since, as the pod is Ready.
+func (e *Env) StartupRefusals(ctx context.Context, p *corev1.Pod, container string, port int, path string, count int32) error {
+	started := p.CreationTimestamp.Time
+	if p.Status.StartTime != nil {
+		started = p.Status.StartTime.Time
+	}
+	msg := "Readiness probe failed: " + HTTPRefusedOutput(p.Status.PodIP, port, path)
+	_, err := e.KubeletEvent(ctx, p, container, corev1.EventTypeWarning, "Unhealthy", msg, count,
+		started.Add(time.Second), started.Add(time.Duration(count)*time.Second))
+	return err
+}
+
+// FailReadinessNow is FailReadiness for a readiness probe that started
+// failing at first and crossed failureThreshold (3 failures) by now.
+func (e *Env) FailReadinessNow(ctx context.Context, namespace, pod, container, output string, first time.Time) error {
+	now := time.Now()
+	if first.After(now) {
+		first = now
+	}
+	_, err := e.FailReadiness(ctx, namespace, pod, ProbeFailure{
+		Container: container, Probe: "Readiness", Output: output, Count: 3, First: first, Last: now,
+	})
+	return err
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/hack/scenarios"
 	kafkastaleprobe "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe"
+	pendingbeforemigration "github.com/rift-dev/rift/hack/scenarios/pending-before-migration"
 	"github.com/rift-dev/rift/internal/testcluster"
 )
 
@@ -21,6 +22,7 @@ var record = flag.Bool("record", false, "write the collected bundles to fixtures
 func all() []scenarios.Scenario {
 	list := []scenarios.Scenario{
 		kafkastaleprobe.Scenario(),
+		pendingbeforemigration.Scenario(),
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].Name < list[j].Name })
 	return list
