@@ -97,8 +97,6 @@ func TestFixtures(t *testing.T) {
 	}
 }
 
-func cmpDiff(want, got any) string { return cmp.Diff(want, got) }
-
 // The stuck rollout is visible in the layer revisions alone: the
 // controller is at the new template, the runtime still at the old one.
 func TestLayerRevisionsShowTheGap(t *testing.T) {

@@ -2,6 +2,8 @@ package layers
 
 import (
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestStageFailures(t *testing.T) {
@@ -59,7 +61,7 @@ func TestApplyDeniedDivergences(t *testing.T) {
 		{Between: [2]string{LayerRendered, LayerApplied}, Object: "Deployment/shop/web", Path: "spec.template.spec.containers[name=web].image", Expected: `"ghcr.io/example/web:1.5.0"`, Observed: `"ghcr.io/example/web:1.4.2"`},
 		{Between: [2]string{LayerRendered, LayerApplied}, Object: "Deployment/shop/web", Path: "spec.template.spec.containers[name=web].securityContext", Expected: `{"privileged":true}`, Observed: `null`},
 	}
-	if d := cmpDiff(want, flatten(w.Divergences)); d != "" {
+	if d := cmp.Diff(want, flatten(w.Divergences)); d != "" {
 		t.Errorf("divergences (-want +got):\n%s", d)
 	}
 	// The Deployment controller converged, but on a spec Git no longer
