@@ -78,6 +78,17 @@ func TestLoadHostileArchives(t *testing.T) {
 		wantObjs:   []string{"ConfigMap/shop/a", "ConfigMap/shop/ok"},
 		wantErrors: []string{"more than 2 entries; the rest is not read (raise --max-entries)"},
 	}, {
+		name: "links and folders count toward the entry limit", file: "links-cap.tar",
+		members: []member{ok, {name: "bundle/objects/", typ: tar.TypeDir},
+			{name: "bundle/objects/l1.yaml", typ: tar.TypeSymlink, link: "/etc/passwd"},
+			{name: "bundle/objects/l2.yaml", typ: tar.TypeSymlink, link: "/etc/passwd"}},
+		opts:     LoadOptions{MaxEntries: 3},
+		wantObjs: []string{"ConfigMap/shop/ok"},
+		wantErrors: []string{
+			"more than 3 entries; the rest is not read (raise --max-entries)",
+			`objects/l1.yaml: symlink to "/etc/passwd" skipped: links are never followed`,
+		},
+	}, {
 		name: "duplicate member", file: "dup.tar",
 		members:    []member{ok, {name: "bundle/objects/ok.yaml", body: cm("other")}},
 		wantObjs:   []string{"ConfigMap/shop/ok"},

@@ -58,6 +58,10 @@ func (a *archiveSource) list() ([]entry, []LoadError, error) {
 	n := 0
 	err := a.extract(func(_ context.Context, fi archives.FileInfo) error {
 		n++
+		if halt := a.lim.count(); halt != nil {
+			errs = append(errs, *halt)
+			return errStop
+		}
 		if fi.IsDir() {
 			a.cut = n
 			return nil

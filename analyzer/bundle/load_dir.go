@@ -35,7 +35,14 @@ func (d *dirSource) list() ([]entry, []LoadError, error) {
 			}
 			return nil
 		}
-		if p == d.root || de.IsDir() {
+		if p == d.root {
+			return nil
+		}
+		if halt := d.lim.count(); halt != nil {
+			errs = append(errs, *halt)
+			return stop
+		}
+		if de.IsDir() {
 			return nil
 		}
 		if !de.Type().IsRegular() {
@@ -144,6 +151,7 @@ func (d *dirSource) listOne() ([]entry, []LoadError, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, []LoadError{{File: d.only, Doc: -1, Reason: describeSpecial(fi.Mode().Type(), "")}}, nil
 	}
+	d.lim.count()
 	if skip, _ := d.lim.admit(d.only, fi.Size()); skip != nil {
 		return nil, []LoadError{*skip}, nil
 	}

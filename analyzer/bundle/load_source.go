@@ -38,14 +38,22 @@ type limiter struct {
 	compressed int64 // archive size; 0 for directories
 }
 
-// admit checks one listed item. skip means the item is refused on its own;
-// stop means listing must end here.
-func (l *limiter) admit(name string, size int64) (skip, stop *LoadError) {
+// count counts one listed item of any type (file, folder, link, refused
+// member), so that an archive of millions of folders or links is cut off
+// as surely as one of millions of files. A non-nil result means listing
+// must end here.
+func (l *limiter) count() *LoadError {
 	l.entries++
 	if l.entries > l.opts.MaxEntries {
-		return nil, &LoadError{Doc: -1, Reason: fmt.Sprintf(
+		return &LoadError{Doc: -1, Reason: fmt.Sprintf(
 			"more than %d entries; the rest is not read (raise --max-entries)", l.opts.MaxEntries)}
 	}
+	return nil
+}
+
+// admit checks one regular file after count. skip means the file is
+// refused on its own; stop means listing must end here.
+func (l *limiter) admit(name string, size int64) (skip, stop *LoadError) {
 	// A skipped member still has to be decompressed to reach the next one,
 	// so the ratio counts it: a 1 GiB member in a 1 MiB archive is a bomb
 	// even though it is never read.
