@@ -1,7 +1,10 @@
 package layers
 
 import (
+	"fmt"
+	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/google/go-cmp/cmp"
 	"k8s.io/apimachinery/pkg/api/resource"
@@ -37,6 +40,9 @@ func scalarEqual(exp, obs any, quantity bool) bool {
 		if okE && okO {
 			return qe.Cmp(qo) == 0
 		}
+	}
+	if es, ok := exp.(string); ok && strings.Contains(es, "${") && substituted(es, obs) {
+		return true
 	}
 	fe, numE := toFloat(exp)
 	fo, numO := toFloat(obs)
@@ -106,4 +112,25 @@ func isZero(v any) bool {
 		return len(x) == 0
 	}
 	return false
+}
+
+var substVar = regexp.MustCompile(`\$\{[A-Za-z_][A-Za-z0-9_]*(?::?[-=][^}]*)?\}`)
+
+// substituted reports whether obs is exp with its ${VAR} references filled
+// in: Flux's postBuild substitution runs after the rendering the bundle
+// records, so a rendered ${CLUSTER_NAME} stands for whatever was applied.
+// The text around the variables must still match.
+func substituted(exp string, obs any) bool {
+	parts := substVar.Split(exp, -1)
+	if len(parts) < 2 {
+		return false
+	}
+	for i, p := range parts {
+		parts[i] = regexp.QuoteMeta(p)
+	}
+	re, err := regexp.Compile("^" + strings.Join(parts, "(?s:.*)") + "$")
+	if err != nil {
+		return false
+	}
+	return re.MatchString(fmt.Sprint(obs))
 }
