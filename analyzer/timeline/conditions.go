@@ -72,6 +72,7 @@ var negativeConditions = map[string]bool{
 var inProgressReasons = map[string]bool{
 	"Progressing": true, "ProgressingWithRetry": true, "NewReplicaSetCreated": true,
 	"ReplicaSetUpdated": true, "FoundNewReplicaSet": true, "PodCompleted": true,
+	"ScalingDisabled": true,
 }
 
 // conditionFailed reports whether a condition in its current status is a
@@ -83,7 +84,7 @@ func conditionFailed(kind, typ, status, reason string) bool {
 		return strings.HasSuffix(typ, "Error") || strings.HasSuffix(typ, "Warning")
 	case negativeConditions[typ] || strings.HasSuffix(typ, "Failed") || strings.HasSuffix(typ, "Error"):
 		return status == "True"
-	case typ == "Reconciling" || typ == "Suspended" || typ == "Complete" || typ == "Terminating":
+	case typ == "Reconciling" || typ == "Suspended" || typ == "Complete" || typ == "Terminating" || typ == "ScalingLimited":
 		return false
 	case status == "False":
 		return !inProgressReasons[reason]
