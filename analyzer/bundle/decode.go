@@ -34,10 +34,20 @@ import (
 func DecodeDocuments(file string, data []byte) ([]*Object, []LoadError) {
 	d := &decoder{file: file}
 	trimmed := bytes.TrimLeft(data, " \t\r\n\ufeff")
-	if len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '[') {
-		d.decodeJSON(trimmed)
-	} else {
+	if len(trimmed) == 0 || (trimmed[0] != '{' && trimmed[0] != '[') {
 		d.decodeYAML(data)
+		return d.objs, d.errs
+	}
+	d.decodeJSON(trimmed)
+	if len(d.objs) == 0 && len(d.errs) > 0 {
+		// YAML in flow style ({apiVersion: v1, ...}) looks like JSON but is
+		// not; take the YAML reading when it is clean, else keep the JSON
+		// errors, which describe what a JSON file got wrong.
+		y := &decoder{file: file}
+		y.decodeYAML(data)
+		if len(y.errs) == 0 {
+			return y.objs, nil
+		}
 	}
 	return d.objs, d.errs
 }

@@ -64,6 +64,10 @@ func TestDecodeDocuments(t *testing.T) {
 			"f[0]: malformed yaml: yaml: line 3: did not find expected ',' or '}'",
 		}},
 	}, {
+		name: "yaml flow style that looks like json",
+		data: "{apiVersion: v1, kind: ConfigMap, metadata: {name: flow, namespace: ns}}\n",
+		want: decoded{Refs: []string{"ConfigMap/ns/flow"}, Docs: []int{0}},
+	}, {
 		name: "malformed json",
 		data: `{"apiVersion":"v1","kind":"Pod",`,
 		want: decoded{Errors: []string{"f[0]: malformed json: unexpected EOF"}},
