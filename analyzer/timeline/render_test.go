@@ -53,6 +53,7 @@ func TestWriteText(t *testing.T) {
 		{"pending-web-since-30m-160.txt", "pending-before-migration", pendingWorkloads(),
 			Filter{Object: &bundle.Ref{Kind: "deployment", Namespace: "shop", Name: "web"}, Since: mustTime(t, "2026-03-12T09:55:00Z")}, 160},
 		{"kafka-stale-probe-80.txt", "kafka-stale-probe", kafkaWS, Filter{}, 80},
+		{"kafka-stale-probe-60.txt", "kafka-stale-probe", kafkaWS, Filter{}, 60},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -26,7 +26,7 @@ type TextOptions struct {
 func WriteText(w io.Writer, tl *Timeline, opts TextOptions) error {
 	width := max(opts.Width, 60)
 	var b strings.Builder
-	fmt.Fprintf(&b, "Captured %s; times are relative to capture.\n", opts.Capture.UTC().Format(time.RFC3339))
+	writeWrapped(&b, "", fmt.Sprintf("Captured %s; times are relative to capture.", opts.Capture.UTC().Format(time.RFC3339)), width)
 	if ef := tl.Earliest; ef != nil {
 		e := ef.Entry
 		writeWrapped(&b, "Earliest failure: ", fmt.Sprintf("%s %s at %s (%s)%s", reasonCount(e), e.Object, relative(e.Time, opts.Capture),
