@@ -19,8 +19,13 @@ func (a *analysis) divergences(s *subject) []Divergence {
 	if s.hasRendered {
 		exp := declaredPart(s.rendered.obj.Object)
 		obs := declaredPart(s.obj.Object)
-		for _, d := range declaredDiff(exp, obs, nil, nil) {
-			out = append(out, toDivergence(LayerRendered, LayerApplied, s.obj, d, fieldOwner(s.obj, d.path, appliers)))
+		ignore := argoIgnores(s.owners, s.obj)
+		for _, d := range declaredDiff(exp, obs, nil, ignore.path) {
+			owner := fieldOwner(s.obj, d.path, appliers)
+			if ignore.managers[owner] {
+				continue
+			}
+			out = append(out, toDivergence(LayerRendered, LayerApplied, s.obj, d, owner))
 		}
 	}
 	if tmpl := s.pods.template; tmpl != nil {

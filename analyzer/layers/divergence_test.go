@@ -28,3 +28,15 @@ func TestVPAResizedRequestsHaveAnOwner(t *testing.T) {
 		t.Errorf("divergences (-want +got):\n%s", d)
 	}
 }
+
+// Fields an Application's ignoreDifferences exempts (by JSON pointer or by
+// field manager) are not declared intent; the relabelled tier still is.
+func TestArgoIgnoreDifferences(t *testing.T) {
+	w := findWorkload(t, Build(loadFixture(t, "testdata/argo-ignore-differences")), "Deployment/shop/web")
+	want := []flatDivergence{
+		{Between: [2]string{LayerRendered, LayerApplied}, Object: "Deployment/shop/web", Path: "metadata.labels.tier", Expected: `"frontend"`, Observed: `"backend"`},
+	}
+	if d := cmp.Diff(want, flatten(w.Divergences)); d != "" {
+		t.Errorf("divergences (-want +got):\n%s", d)
+	}
+}
