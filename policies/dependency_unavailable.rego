@@ -16,19 +16,9 @@ package rift.rules.dependency_unavailable
 
 import data.rift.lib
 
-pattern := `dial tcp ([A-Za-z0-9.\-]+):[0-9]+: (connect: connection refused|connect: no route to host|i/o timeout)`
-
-hits contains [ns, pod, line, m[1]] if {
-	some key, logs in input.logs
-	[ns, pod] := split(key, "/")
-	some l in logs
-	some line in l.lines
-	some m in regex.find_all_string_submatch_n(pattern, line, 1)
-}
-
 hypothesis contains h if {
-	some [ns, pod, line, host] in hits
-	subject := target(ns, host)
+	some [ns, pod, line, host] in lib.dial_failures
+	subject := lib.dial_target(ns, host)
 	p := lib.pod(ns, pod)
 	h := {
 		"subject": subject,
@@ -48,13 +38,6 @@ hypothesis contains h if {
 		"explains": {lib.explain(c, lib.ref(p)) | some c in {"crash-loop", "probe-failing"}},
 	}
 }
-
-target(ns, host) := {"apiVersion": "v1", "kind": "Service", "namespace": svc_ns, "name": svc} if {
-	parts := array.concat(split(host, "."), [ns])
-	svc := parts[0]
-	svc_ns := parts[1]
-	input.objects.Service[svc_ns][svc]
-} else := {"apiVersion": "", "kind": "Host", "namespace": "", "name": host}
 
 check(s) := sprintf("kubectl get endpointslices -n %s -l kubernetes.io/service-name=%s", [s.namespace, s.name]) if s.kind == "Service"
 

@@ -24,7 +24,7 @@ hypothesis contains h if {
 	not in_flight(w)
 	h := {
 		"subject": d.object,
-		"summary": sprintf("%s: live %s differs from the rendered manifest%s", [lib.key(d.object), d.path, manager(d)]),
+		"summary": sprintf("%s: live %s is %s, the rendered manifest says %s%s", [lib.key(d.object), d.path, json.marshal(d.observed), json.marshal(d.expected), manager(d)]),
 		"supporting": [{"object": d.object, "path": d.path, "message": sprintf("rendered %s, live %s", [json.marshal(d.expected), json.marshal(d.observed)])}],
 		"contradicting": [],
 		"nextCheck": sprintf("kubectl get %s %s -n %s --show-managed-fields -o yaml", [lower(d.object.kind), d.object.name, d.object.namespace]),

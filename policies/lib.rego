@@ -101,3 +101,33 @@ event_pods(reasons) := {p |
 	e.object.kind == "Pod"
 	p := input.objects.Pod[e.object.namespace][e.object.name]
 }
+
+# dial_failures are the log lines where a container failed to connect:
+# [namespace, pod, line, host].
+dial_failures contains [ns, pod, line, m[1]] if {
+	some key, logs in input.logs
+	[ns, pod] := split(key, "/")
+	some l in logs
+	some line in l.lines
+	some m in regex.find_all_string_submatch_n(dial_pattern, line, 1)
+}
+
+dial_pattern := `dial tcp ([A-Za-z0-9.\-]+):[0-9]+: (connect: connection refused|connect: no route to host|i/o timeout)`
+
+# dial_target is what a dialled host names: the in-cluster Service when the
+# host is svc, svc.ns or svc.ns.svc... and the Service exists, else the host.
+dial_target(ns, host) := {"apiVersion": "v1", "kind": "Service", "namespace": svc_ns, "name": svc} if {
+	parts := array.concat(split(host, "."), [ns])
+	svc := parts[0]
+	svc_ns := parts[1]
+	input.objects.Service[svc_ns][svc]
+} else := {"apiVersion": "", "kind": "Host", "namespace": "", "name": host}
+
+# dial_callers maps a Service ("ns/name") to the log lines of pods that
+# failed to connect to it.
+dial_callers[key] contains [ns, pod, line] if {
+	some [ns, pod, line, host] in dial_failures
+	t := dial_target(ns, host)
+	t.kind == "Service"
+	key := concat("/", [t.namespace, t.name])
+}

@@ -22,11 +22,14 @@ hypothesis contains h if {
 	pods := [p | some n in names; p := lib.pod(ns, n)]
 	h := {
 		"subject": lib.ref(svc),
-		"status": status(pods),
+		"status": status(key, pods),
 		"summary": summary(svc, pods),
 		"supporting": array.concat(
-			[lib.field(svc, "spec.selector", sprintf("selector %v selects %d pods, none Ready", [svc.spec.selector, count(pods)]))],
-			[lib.field(p, "status.conditions[type=Ready]", sprintf("pod %s is not Ready", [p.metadata.name])) | some p in pods],
+			array.concat(
+				[lib.field(svc, "spec.selector", sprintf("selector %v selects %d pods, none Ready", [svc.spec.selector, count(pods)]))],
+				[lib.field(p, "status.conditions[type=Ready]", sprintf("pod %s is not Ready", [p.metadata.name])) | some p in pods],
+			),
+			[{"object": {"apiVersion": "v1", "kind": "Pod", "namespace": cns, "name": cpod}, "message": line} | some [cns, cpod, line] in object.get(lib.dial_callers, key, set())],
 		),
 		"contradicting": [],
 		"nextCheck": sprintf("kubectl get endpointslices -n %s -l kubernetes.io/service-name=%s -o wide", [ns, name]),
@@ -36,8 +39,11 @@ hypothesis contains h if {
 }
 
 # A selector that matches nothing may be intended (a workload scaled to
-# zero); without a failing caller it stays open.
-status(pods) := "open" if count(pods) == 0
+# zero); without a failing caller in the logs it stays open.
+status(key, pods) := "open" if {
+	count(pods) == 0
+	not lib.dial_callers[key]
+}
 
 else := "supported"
 

@@ -22,3 +22,12 @@ test_selector_matches_nothing if {
 test_ready_pod_negative if {
 	count(no_endpoints.hypothesis) == 0 with input as {"service_pods": {"kafka/kafka": ["kafka-0"]}, "objects": {"Service": {"kafka": {"kafka": svc}}, "Pod": {"kafka": {"kafka-0": pod("True")}}}}
 }
+
+test_selector_matches_nothing_with_failing_caller if {
+	some h in no_endpoints.hypothesis with input as {
+		"service_pods": {"kafka/kafka": []}, "objects": {"Service": {"kafka": {"kafka": svc}}},
+		"logs": {"shop/api-1": [{"file": "f", "lines": ["dial tcp kafka.kafka:9092: connect: connection refused"]}]},
+	}
+	h.status == "supported"
+	count(h.supporting) == 2
+}
