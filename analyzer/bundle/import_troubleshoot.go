@@ -28,6 +28,9 @@ func planTroubleshoot(l *listing, root, rel string) (plan, bool) {
 		return plan{role: roleErrorList, nc: troubleshootNotCollected(parts)}, true
 	case parts[0] != "cluster-resources":
 		return plan{}, false
+	case len(parts) == 6 && parts[1] == "pods" && parts[2] == "logs" && strings.HasSuffix(base, "-logs-errors.log"):
+		// Written instead of a log when fetching it failed.
+		return plan{role: roleErrorText, nc: NotCollected{Resource: "pods/log", Namespace: parts[3]}}, true
 	case len(parts) == 6 && parts[1] == "pods" && parts[2] == "logs" && strings.HasSuffix(base, ".log"):
 		c, prev := strings.TrimSuffix(base, ".log"), false
 		if strings.HasSuffix(c, "-previous") {
@@ -77,6 +80,16 @@ func (ld *loader) readErrorList(file string, nc NotCollected, data []byte) {
 		e.Reason = "error: " + m
 		ld.meta.NotCollected = append(ld.meta.NotCollected, e)
 	}
+}
+
+// readErrorText reads a plain-text error written in place of a pod log.
+func (ld *loader) readErrorText(file string, nc NotCollected, data []byte) {
+	msg := strings.TrimSpace(string(data))
+	if len(msg) > 500 {
+		msg = msg[:500] + "…"
+	}
+	nc.Reason = "error: " + msg
+	ld.meta.NotCollected = append(ld.meta.NotCollected, nc)
 }
 
 // readCollectorError reads collector-errors/<name>.json:

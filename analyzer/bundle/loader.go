@@ -21,6 +21,7 @@ const (
 	roleCheck                    // checks/*.yaml
 	roleRedaction                // redaction.yaml
 	roleErrorList                // troubleshoot *-errors.json: a JSON array of messages
+	roleErrorText                // troubleshoot <container>-logs-errors.log
 	roleCollectorErr             // troubleshoot collector-errors/*.json
 	roleVersion                  // troubleshoot version.yaml
 	roleTimestamp                // must-gather timestamp

@@ -92,6 +92,8 @@ func (ld *loader) handle(full string, p plan, data []byte) {
 		ld.readRedaction(file, data)
 	case roleErrorList:
 		ld.readErrorList(file, p.nc, data)
+	case roleErrorText:
+		ld.readErrorText(file, p.nc, data)
 	case roleCollectorErr:
 		ld.readCollectorError(file, data)
 	case roleVersion:

@@ -1,0 +1,53 @@
+package bundle
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestLoadTroubleshootLayout covers the parts of troubleshoot's layout the
+// corpus bundles lack: per-resource errors files, a pod log that could not
+// be fetched, previous logs, and the JSON/YAML twins of custom resources.
+func TestLoadTroubleshootLayout(t *testing.T) {
+	pods := `{"kind":"PodList","apiVersion":"v1","items":[{"metadata":{"name":"web-1","namespace":"shop"},"status":{"phase":"Running"}}]}`
+	crJSON := `[{"apiVersion":"kustomize.toolkit.fluxcd.io/v1","kind":"Kustomization","metadata":{"name":"apps","namespace":"flux-system"}}]`
+	crYAML := "- apiVersion: kustomize.toolkit.fluxcd.io/v1\n  kind: Kustomization\n  metadata: {name: apps, namespace: flux-system}\n"
+	p := archive(t, t.TempDir(), "sb.tar.gz", []member{
+		{name: "support-bundle-2025/version.yaml", body: "apiVersion: troubleshoot.sh/v1beta2\nkind: SupportBundle\nspec: {versionNumber: v0.100.0}\n"},
+		{name: "support-bundle-2025/cluster-resources/pods/shop.json", body: pods},
+		{name: "support-bundle-2025/cluster-resources/pods-errors.json", body: `["pods is forbidden: User \"x\" cannot list resource \"pods\" in API group \"\" in the namespace \"payments\""]`},
+		{name: "support-bundle-2025/cluster-resources/events-errors.json", body: `null`},
+		{name: "support-bundle-2025/cluster-resources/pods/logs/shop/web-1/app.log", body: "ready\n"},
+		{name: "support-bundle-2025/cluster-resources/pods/logs/shop/web-1/app-previous.log", body: "panic: boom\n"},
+		{name: "support-bundle-2025/cluster-resources/pods/logs/shop/web-1/init-logs-errors.log", body: "container \"init\" in pod \"web-1\" is waiting to start: PodInitializing"},
+		{name: "support-bundle-2025/cluster-resources/custom-resources/kustomizations.kustomize.toolkit.fluxcd.io/flux-system.json", body: crJSON},
+		{name: "support-bundle-2025/cluster-resources/custom-resources/kustomizations.kustomize.toolkit.fluxcd.io/flux-system.yaml", body: crYAML},
+		{name: "support-bundle-2025/cluster-resources/custom-resources/custom-resources-errors.json", body: `["helmreleases.helm.toolkit.fluxcd.io is forbidden"]`},
+		{name: "support-bundle-2025/cluster-resources/auth-cani-list/shop.json", body: `[{"verbs":["get"]}]`},
+		{name: "support-bundle-2025/analysis.json", body: `[]`},
+	})
+	b, err := Load(p, LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"Kustomization/flux-system/apps", "Pod/shop/web-1"}, refs(b)); diff != "" {
+		t.Errorf("objects (-want +got):\n%s", diff)
+	}
+	want := []NotCollected{
+		{Resource: "custom-resources", Reason: "error: helmreleases.helm.toolkit.fluxcd.io is forbidden"},
+		{Resource: "pods", Reason: `error: pods is forbidden: User "x" cannot list resource "pods" in API group "" in the namespace "payments"`},
+		{Resource: "pods/log", Namespace: "shop", Reason: `error: container "init" in pod "web-1" is waiting to start: PodInitializing`},
+	}
+	if diff := cmp.Diff(want, b.Meta.NotCollected); diff != "" {
+		t.Errorf("notCollected (-want +got):\n%s", diff)
+	}
+	logs := b.Index.Logs("shop", "web-1", "app")
+	if len(logs) != 2 || logs[0].Previous || !logs[1].Previous || logs[1].Lines[0] != "panic: boom" {
+		t.Errorf("logs = %+v", logs)
+	}
+	if b.Meta.Collector != (Collector{Name: "troubleshoot", Version: "v0.100.0"}) || len(b.Errors) != 0 ||
+		cmp.Diff([]string{"analysis.json"}, b.Unknown) != "" {
+		t.Errorf("collector %+v, errors %v, unknown %v", b.Meta.Collector, b.Errors, b.Unknown)
+	}
+}
