@@ -130,16 +130,24 @@ func TestClusterSmoke(t *testing.T) {
 		if err := c.WriteContainerLog(ns, "db-0", "db", []LogLine{{Time: at, Text: "database system is ready to accept connections"}}); err != nil {
 			t.Fatal(err)
 		}
+		if err := c.WritePreviousContainerLog(ns, "db-0", "db", []LogLine{{Time: at.Add(-time.Minute), Stream: "stderr", Text: "FATAL: out of shared memory"}}); err != nil {
+			t.Fatal(err)
+		}
 		pods, err := c.Client.CoreV1().Pods(ns).List(ctx, metav1.ListOptions{LabelSelector: "app=web"})
 		if err != nil || len(pods.Items) == 0 {
 			t.Fatalf("web pods: %v", err)
 		}
-		tests := []struct{ pod, container, want string }{
-			{"db-0", "db", "database system is ready to accept connections\n"},
-			{pods.Items[0].Name, "web", ""},
+		tests := []struct {
+			pod, container string
+			previous       bool
+			want           string
+		}{
+			{"db-0", "db", false, "database system is ready to accept connections\n"},
+			{"db-0", "db", true, "FATAL: out of shared memory\n"},
+			{pods.Items[0].Name, "web", false, ""},
 		}
 		for _, tt := range tests {
-			got, err := c.Client.CoreV1().Pods(ns).GetLogs(tt.pod, &corev1.PodLogOptions{Container: tt.container}).DoRaw(ctx)
+			got, err := c.Client.CoreV1().Pods(ns).GetLogs(tt.pod, &corev1.PodLogOptions{Container: tt.container, Previous: tt.previous}).DoRaw(ctx)
 			if err != nil {
 				t.Errorf("logs of %s/%s: %v", tt.pod, tt.container, err)
 				continue

@@ -35,7 +35,7 @@ func (c *Cluster) logsConfig(logs []PodLog) ([]string, error) {
 	if err := os.WriteFile(empty, nil, 0o644); err != nil {
 		return nil, err
 	}
-	docs := []string{kwokLogs("ClusterLogs", "", "default", nil, empty)}
+	docs := []string{kwokLogs("ClusterLogs", "", "default", nil, empty, empty)}
 	byPod := map[[2]string][]string{}
 	var order [][2]string
 	for _, l := range logs {
@@ -52,10 +52,12 @@ func (c *Cluster) logsConfig(logs []PodLog) ([]string, error) {
 		var entries []map[string]any
 		for _, ctr := range byPod[k] {
 			path := c.containerLogPath(k[0], k[1], ctr)
-			if err := os.WriteFile(path, nil, 0o644); err != nil {
-				return nil, err
+			for _, p := range []string{path, path + previousSuffix} {
+				if err := os.WriteFile(p, nil, 0o644); err != nil {
+					return nil, err
+				}
 			}
-			entries = append(entries, map[string]any{"containers": []string{ctr}, "logsFile": path})
+			entries = append(entries, map[string]any{"containers": []string{ctr}, "logsFile": path, "previousLogsFile": path + previousSuffix})
 		}
 		b, err := json.Marshal(map[string]any{
 			"apiVersion": "kwok.x-k8s.io/v1alpha1", "kind": "Logs",
@@ -70,11 +72,14 @@ func (c *Cluster) logsConfig(logs []PodLog) ([]string, error) {
 	return docs, nil
 }
 
-func kwokLogs(kind, namespace, name string, containers []string, file string) string {
+// previousSuffix names the log of a container's previous run.
+const previousSuffix = ".previous"
+
+func kwokLogs(kind, namespace, name string, containers []string, file, previous string) string {
 	b, _ := json.Marshal(map[string]any{
 		"apiVersion": "kwok.x-k8s.io/v1alpha1", "kind": kind,
 		"metadata": map[string]any{"name": name, "namespace": namespace},
-		"spec":     map[string]any{"logs": []map[string]any{{"containers": containers, "logsFile": file}}},
+		"spec":     map[string]any{"logs": []map[string]any{{"containers": containers, "logsFile": file, "previousLogsFile": previous}}},
 	})
 	return string(b)
 }
@@ -87,7 +92,16 @@ func (c *Cluster) containerLogPath(namespace, pod, container string) string {
 // WriteContainerLog appends lines to the log of a container listed in
 // Options.PodLogs, in the CRI format the kubelet (here kwok) reads.
 func (c *Cluster) WriteContainerLog(namespace, pod, container string, lines []LogLine) error {
-	path := c.containerLogPath(namespace, pod, container)
+	return c.appendLog(c.containerLogPath(namespace, pod, container), namespace, pod, container, lines)
+}
+
+// WritePreviousContainerLog appends lines to the log of the container's
+// previous run (`kubectl logs --previous`), for a restarted container.
+func (c *Cluster) WritePreviousContainerLog(namespace, pod, container string, lines []LogLine) error {
+	return c.appendLog(c.containerLogPath(namespace, pod, container)+previousSuffix, namespace, pod, container, lines)
+}
+
+func (c *Cluster) appendLog(path, namespace, pod, container string, lines []LogLine) error {
 	if _, err := os.Stat(path); err != nil {
 		return fmt.Errorf("Pod/%s/%s: container %s is not in Options.PodLogs", namespace, pod, container)
 	}
