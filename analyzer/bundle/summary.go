@@ -106,7 +106,37 @@ func Summarize(b *Bundle) Summary {
 		s.Logs = append(s.Logs, LogSummary{Namespace: l.Namespace, Pod: l.Pod, Container: l.Container,
 			Previous: l.Previous, File: l.File, Lines: len(l.Lines)})
 	}
+	s.fillEmpty()
 	return s
+}
+
+// fillEmpty turns nil lists into empty ones, so that JSON consumers always
+// see an array ("no load errors" is [], not null).
+func (s *Summary) fillEmpty() {
+	if s.Kinds == nil {
+		s.Kinds = []KindCount{}
+	}
+	if s.Namespaces == nil {
+		s.Namespaces = []NamespaceCount{}
+	}
+	if s.Sources == nil {
+		s.Sources = []SourceSummary{}
+	}
+	if s.Logs == nil {
+		s.Logs = []LogSummary{}
+	}
+	if s.Checks == nil {
+		s.Checks = []*Check{}
+	}
+	if s.NotCollected == nil {
+		s.NotCollected = []NotCollected{}
+	}
+	if s.Unknown == nil {
+		s.Unknown = []string{}
+	}
+	if s.Errors == nil {
+		s.Errors = []LoadError{}
+	}
 }
 
 // add counts one event and widens the span to its times.
