@@ -24,6 +24,8 @@ func (a *analysis) runtimeLayer(s *subject, divs []Divergence) Layer {
 		msg := "no pods of this workload in the bundle"
 		if a.notCollected("pods", s.obj.GetNamespace()) {
 			msg = "pods were not collected in this namespace"
+		} else if s.obj.GetKind() == "Deployment" && a.notCollected("replicasets", s.obj.GetNamespace()) {
+			msg = "ReplicaSets were not collected, so the Deployment's pods cannot be reached through ownership"
 		} else if want, ok := num(s.obj.Object, "spec", "replicas"); ok && want == 0 {
 			l.Status = StatusNotApplicable
 			msg = "scaled to zero"
