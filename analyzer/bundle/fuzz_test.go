@@ -42,6 +42,16 @@ func FuzzDecodeDocuments(f *testing.F) {
 				t.Fatalf("bad load error %+v", e)
 			}
 		}
+		// Whatever decodes must also index and summarize.
+		b := New(FormatDirectory, Meta{}, objs, nil, nil, nil)
+		s := Summarize(b)
+		if s.Objects != len(b.Objects) {
+			t.Fatalf("summary counts %d objects of %d", s.Objects, len(b.Objects))
+		}
+		for _, o := range b.Objects {
+			b.Index.EventsFor(o)
+			b.Index.Owner(o)
+		}
 	})
 }
 
