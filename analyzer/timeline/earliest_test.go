@@ -162,7 +162,7 @@ func TestStaleRolloutOrder(t *testing.T) {
 				{"old pod still unready", func(e Entry) bool { return e.Reason == "NotReady" && e.Object.Name == "kafka-0" }},
 			},
 			earliest: picked{Object: "Pod/kafka/kafka-0", Reason: "Unhealthy", Source: SourceEvent, Count: 214,
-				Workloads: []string{"StatefulSet/kafka/kafka"}},
+				Workloads: []string{"Kustomization/flux-system/kafka", "StatefulSet/kafka/kafka"}},
 		},
 		{
 			dir: "tempo-oom-limit",
@@ -187,7 +187,7 @@ func TestStaleRolloutOrder(t *testing.T) {
 			// began earlier is its effect (the first kills are no longer
 			// recorded, which Why says).
 			earliest: picked{Object: "Pod/tempo/tempo-0", Reason: "OOMKilled", Source: SourceContainer,
-				Workloads: []string{"StatefulSet/tempo/tempo"}},
+				Workloads: []string{"HelmRelease/tempo/tempo", "StatefulSet/tempo/tempo"}},
 			why: "its effect ContainersNotReady was recorded earlier (2026-03-21T14:41:12Z)",
 		},
 	}

@@ -50,7 +50,15 @@ func (lk *linker) member(k bundle.Key, w bundle.Ref) {
 // ownerReferences, its pods, its GitOps owners and their sources, and the
 // dependencies its pod template names.
 func (lk *linker) addWorkload(b *bundle.Bundle, w layers.Workload, deps *depIndex) {
-	lk.member(w.Ref.Key(), w.Ref)
+	// What belongs to w also belongs to the GitOps objects that manage it:
+	// pod -> ReplicaSet -> Deployment -> Kustomization or Application.
+	chains := append([]bundle.Ref{w.Ref}, w.Owners...)
+	join := func(k bundle.Key) {
+		for _, c := range chains {
+			lk.member(k, c)
+		}
+	}
+	join(w.Ref.Key())
 	var members []*bundle.Object
 	if o, ok := lk.ix.Get(w.Ref.Key()); ok {
 		members = append(members, o)
@@ -70,18 +78,18 @@ func (lk *linker) addWorkload(b *bundle.Bundle, w layers.Workload, deps *depInde
 	}
 	for _, p := range w.Pods {
 		k := bundle.Key{Kind: "Pod", Namespace: w.Ref.Namespace, Name: p.Name}
-		lk.member(k, w.Ref)
+		join(k)
 		if o, ok := lk.ix.Get(k); ok {
 			members = append(members, o)
 		}
 	}
 	for _, m := range members {
-		lk.member(m.Key(), w.Ref)
+		join(m.Key())
 		for _, d := range deps.of(m) {
-			lk.member(d, w.Ref)
+			join(d)
 		}
 	}
-	for _, g := range append([]bundle.Ref{w.Ref}, w.Owners...) {
+	for _, g := range chains {
 		lk.member(g.Key(), w.Ref)
 		lk.addGitOps(b, g, w.Ref)
 	}
