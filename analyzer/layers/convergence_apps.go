@@ -39,9 +39,12 @@ func deploymentVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
 			maxU := scaledValue(mapAt(m, "spec", "strategy", "rollingUpdate")["maxUnavailable"], want, "25%", false)
 			maxS := scaledValue(mapAt(m, "spec", "strategy", "rollingUpdate")["maxSurge"], want, "25%", true)
 			if want-avail >= maxU && total >= want+maxS {
-				if p := firstUnready(ps, true); p != nil {
+				if p := firstUnready(ps, true); p != nil && stuck(ix, p) {
 					return verdict{Blocked, fmt.Sprintf("maxUnavailable=%d and maxSurge=%d are used up: new Pod %s/%s is not Ready (%s), so no old pod can be replaced%s",
 						maxU, maxS, p.GetNamespace(), p.GetName(), unreadyWhy(ix, p), onOld(old, ps))}
+				} else if p != nil {
+					return verdict{Progressing, fmt.Sprintf("waiting for new Pod %s/%s to become Ready (maxUnavailable=%d and maxSurge=%d are used up)%s",
+						p.GetNamespace(), p.GetName(), maxU, maxS, onOld(old, ps))}
 				}
 			}
 		}
@@ -95,7 +98,10 @@ func statefulSetUpdate(ix *bundle.Index, o *bundle.Object, ps podSet, old []*bun
 	// 1.24+, feature MaxUnavailableStatefulSet) the update goes on while
 	// fewer pods than that are unavailable.
 	maxU := scaledValue(mapAt(m, "spec", "updateStrategy", "rollingUpdate")["maxUnavailable"], numOr(m, 1, "spec", "replicas"), "1", false)
-	if p := firstUnready(ps, false); p != nil && unreadyCount(ps) >= max(maxU, 1) {
+	// An unready pod of the old revision is never replaced; one of the new
+	// revision blocks only when it shows it will not become Ready (the
+	// "forced rollback" case), otherwise it is simply starting.
+	if p := firstUnready(ps, false); p != nil && unreadyCount(ps) >= max(maxU, 1) && (!ps.isCurrent(p) || stuck(ix, p)) {
 		policy := str(m, "spec", "podManagementPolicy")
 		if policy == "" {
 			policy = "OrderedReady"
@@ -126,7 +132,9 @@ func daemonSetVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
 		}
 		maxU := scaledValue(mapAt(m, "spec", "updateStrategy", "rollingUpdate")["maxUnavailable"], desired, "1", false)
 		if numOr(m, 0, "status", "numberUnavailable") >= maxU {
-			if p := firstUnready(ps, false); p != nil {
+			// The DaemonSet controller replaces unavailable old pods first;
+			// only a new pod that will not become Ready holds the update.
+			if p := firstUnready(ps, true); p != nil && stuck(ix, p) {
 				return verdict{Blocked, fmt.Sprintf("maxUnavailable=%d is used up: Pod %s/%s is not Ready (%s), so the rolling update cannot take down another pod%s", maxU, p.GetNamespace(), p.GetName(), unreadyWhy(ix, p), onOld(old, ps))}
 			}
 		}

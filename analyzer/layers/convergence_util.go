@@ -111,3 +111,10 @@ func verdictStatus(v string) string {
 	}
 	return StatusUnknown
 }
+
+// stuck reports whether an unready pod shows that it will not become Ready
+// by itself: a container that cannot recover, or failing probes. A pod
+// that is merely starting shows neither.
+func stuck(ix *bundle.Index, p *bundle.Object) bool {
+	return podFailing(p) != "" || len(eventsWithReason(ix, p, "Unhealthy")) > 0
+}
