@@ -41,6 +41,7 @@ func findUserinfo(s string) [][]int {
 		}
 		if m := userinfoAnchored.FindStringSubmatchIndex(s[start:]); m != nil {
 			out = append(out, shift(m, start))
+			off = max(off, m[1])
 		}
 	}
 	return dropOverlaps(out)
@@ -63,12 +64,18 @@ func isKeyChar(c byte) bool {
 }
 
 // findAssignments returns assignRE's matches in s, as
-// FindAllStringSubmatchIndex would.
+// FindAllStringSubmatchIndex would: candidates are tried left to right and
+// none starts inside an earlier match, which keeps "password=password=..."
+// linear.
 func findAssignments(s string) [][]int {
 	lower := asciiLower(s)
-	starts := map[int]bool{}
-	var out [][]int
+	seen := map[int]bool{}
+	var starts []int
 	for _, w := range assignWords {
+		// runEnd is where the key-character run of the last occurrence
+		// ends; later occurrences inside it share its start, so each byte
+		// is walked over once per word and "keykeykey..." stays linear.
+		runEnd := -1
 		for off := 0; ; {
 			i := strings.Index(lower[off:], w)
 			if i < 0 {
@@ -76,20 +83,34 @@ func findAssignments(s string) [][]int {
 			}
 			i += off
 			off = i + len(w)
+			if i < runEnd {
+				continue
+			}
 			start := i
 			for start > 0 && isKeyChar(s[start-1]) {
 				start--
 			}
-			if starts[start] {
-				continue
+			for runEnd = off; runEnd < len(s) && isKeyChar(s[runEnd]); runEnd++ {
 			}
-			starts[start] = true
-			if m := assignAnchored.FindStringSubmatchIndex(s[start:]); m != nil {
-				out = append(out, shift(m, start))
+			if !seen[start] {
+				seen[start] = true
+				starts = append(starts, start)
 			}
 		}
 	}
-	return dropOverlaps(out)
+	slices.Sort(starts)
+	var out [][]int
+	end := 0
+	for _, start := range starts {
+		if start < end {
+			continue
+		}
+		if m := assignAnchored.FindStringSubmatchIndex(s[start:]); m != nil {
+			out = append(out, shift(m, start))
+			end = m[1]
+		}
+	}
+	return out
 }
 
 // findEnvPairs returns envPairRE's matches in s.
@@ -109,6 +130,7 @@ func findEnvPairs(s string) [][]int {
 		}
 		if m := envPairAnchored.FindStringSubmatchIndex(s[start:]); m != nil {
 			out = append(out, shift(m, start))
+			off = max(off, m[1])
 		}
 	}
 	return dropOverlaps(out)
