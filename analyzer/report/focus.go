@@ -53,8 +53,13 @@ func Focus(r *Report, ref bundle.Ref) (*Report, error) {
 			out.Hypotheses = append(out.Hypotheses, h)
 		}
 	}
-	if len(r.Hypotheses) > 0 && len(out.Hypotheses) > 0 && out.Hypotheses[0].ID != r.Hypotheses[0].ID {
-		out.Verification = out.Hypotheses[0].Repair.Acceptance
+	// Verification belongs to the top hypothesis shown; as in the full
+	// report, only a supported one has checks to verify.
+	if len(r.Hypotheses) > 0 && (len(out.Hypotheses) == 0 || out.Hypotheses[0].ID != r.Hypotheses[0].ID) {
+		out.Verification = nil
+		if len(out.Hypotheses) > 0 && out.Hypotheses[0].Status == hypothesis.Supported {
+			out.Verification = out.Hypotheses[0].Repair.Acceptance
+		}
 	}
 	return &out, nil
 }

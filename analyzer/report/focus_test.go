@@ -60,3 +60,38 @@ func TestFocus(t *testing.T) {
 		t.Error("Focus modified its input")
 	}
 }
+
+func TestFocusVerification(t *testing.T) {
+	r := loadReport(t, "testdata/kafka-stale-probe.report.json")
+	tests := []struct {
+		name string
+		ref  bundle.Ref
+		want int // acceptance checks
+	}{
+		{"top hypothesis kept", bundle.Ref{Kind: "StatefulSet", Namespace: "kafka", Name: "kafka"}, len(r.Verification)},
+		{"top hypothesis is another supported one", bundle.Ref{Kind: "Deployment", Namespace: "kafka", Name: "orders-consumer"}, 1},
+		{"top hypothesis kept through its evidence", bundle.Ref{Kind: "Kustomization", Namespace: "flux-system", Name: "kafka"}, len(r.Verification)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Focus(r, tt.ref)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got.Verification) != tt.want {
+				t.Errorf("verification has %d checks, want %d (hypotheses %d)", len(got.Verification), tt.want, len(got.Hypotheses))
+			}
+		})
+	}
+	t.Run("no hypothesis left", func(t *testing.T) {
+		r := ledgerReport(t, 0) // one open hypothesis on Pod/a/p1
+		r.Verification = r.Hypotheses[0].Repair.Acceptance
+		got, err := Focus(r, bundle.Ref{Kind: "Deployment", Namespace: "podinfo", Name: "podinfo"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Hypotheses) != 0 || len(got.Verification) != 0 {
+			t.Errorf("hypotheses %d, verification %d; want none", len(got.Hypotheses), len(got.Verification))
+		}
+	})
+}
