@@ -115,9 +115,12 @@ repair(w, old) := lib.repair(
 	],
 )
 
-# never_reached names the first template field the layers found missing
-# from a running pod: the change that never reached it.
-never_reached(w) := sprintf("; %s %s never reached pod %s, which still has %s", [d.path, json.marshal(d.expected), d.object.name, json.marshal(d.observed)]) if {
-	ds := [d | some d in input.workloads[lib.key(lib.ref(w))].divergences; d.between == ["controller", "runtime"]]
-	d := ds[0]
+# never_reached names the template fields (up to three) the layers found
+# missing from the running pods: the change that never reached them.
+never_reached(w) := sprintf("; never reached the pods: %s", [concat(", ", array.slice(ds, 0, 3))]) if {
+	ds := [sprintf("%s %s on pod %s (template %s)", [d.path, json.marshal(d.observed), d.object.name, json.marshal(d.expected)]) |
+		some d in input.workloads[lib.key(lib.ref(w))].divergences
+		d.between == ["controller", "runtime"]
+	]
+	count(ds) > 0
 } else := ""

@@ -25,7 +25,7 @@ test_on_delete_blocks_with_workload_pods if {
 		"workloads": {"StatefulSet/kafka/kafka": {"pods": [{"name": "kafka-0"}, {"name": "kafka-1"}], "divergences": [{"between": ["controller", "runtime"], "object": {"kind": "Pod", "namespace": "kafka", "name": "kafka-0"}, "path": "spec.containers[name=kafka].readinessProbe", "expected": {"tcpSocket": {}}, "observed": {"exec": {}}}]}},
 	}
 	contains(h.summary, "OnDelete")
-	contains(h.summary, `spec.containers[name=kafka].readinessProbe {"tcpSocket":{}} never reached pod kafka-0, which still has {"exec":{}}`)
+	contains(h.summary, `never reached the pods: spec.containers[name=kafka].readinessProbe {"exec":{}} on pod kafka-0 (template {"tcpSocket":{}})`)
 	some s in h.supporting
 	contains(s.message, "controller has")
 }

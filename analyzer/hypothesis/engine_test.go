@@ -13,6 +13,7 @@ import (
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/layers"
+	"github.com/rift-dev/rift/analyzer/timeline"
 )
 
 var (
@@ -179,6 +180,25 @@ func TestSeedIncidents(t *testing.T) {
 			}
 			if tt.wantPrecondition != "" && !strings.Contains(strings.Join(top.Repair.Preconditions, "\n"), tt.wantPrecondition) {
 				t.Errorf("repair preconditions %q do not name %s", top.Repair.Preconditions, tt.wantPrecondition)
+			}
+		})
+	}
+}
+
+// TestSeedSummaries runs the Kafka and Tempo seeds through the real
+// pipeline: the rank-1 summary must say which change never reached the pod.
+func TestSeedSummaries(t *testing.T) {
+	tests := []struct{ fixture, capture, want string }{
+		{"kafka-stale-probe", "2026-11-02T10:45:00Z", `spec.containers[name=kafka].readinessProbe {"exec":`},
+		{"tempo-old-limit", "2026-11-03T15:00:00Z", `spec.containers[name=tempo].resources.limits.memory "384Mi" on pod tempo-0 (template "768Mi")`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.fixture, func(t *testing.T) {
+			b := fixture(t, tt.fixture, tt.capture)
+			ws := layers.Build(b)
+			l := evaluate(t, builtinEngine(t), Input{Bundle: b, Workloads: ws, Timeline: timeline.Build(b, ws)})
+			if len(l.Hypotheses) == 0 || l.Hypotheses[0].Cause != "rollout-blocked" || !strings.Contains(l.Hypotheses[0].Summary, tt.want) {
+				t.Errorf("rank 1 %v does not say %q", l.Hypotheses, tt.want)
 			}
 		})
 	}
