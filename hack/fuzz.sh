@@ -4,7 +4,8 @@
 #
 #   hack/fuzz.sh 30s
 #
-# To add a target, append a line "<package dir> <FuzzName>" to TARGETS.
+# Targets are found, not listed: every "func FuzzX(f *testing.F)" in a
+# _test.go file of this module runs, so a new fuzz test cannot be forgotten.
 # A failing input is written under the package's testdata/fuzz/<FuzzName>/
 # by go test; commit it once fixed, so it stays in the seed corpus.
 set -euo pipefail
@@ -13,10 +14,10 @@ DURATION="${1:-5s}"
 GO="${GO:-go}"
 cd "$(dirname "$0")/.."
 
-TARGETS=(
-  "./analyzer/bundle FuzzDecodeDocuments"
-  "./analyzer/bundle FuzzLoadArchive"
-)
+mapfile -t TARGETS < <(git ls-files -co --exclude-standard -- '*_test.go' ':!:hack/k8s/*' |
+  xargs grep -H '^func Fuzz[A-Za-z0-9_]*(f \*testing.F)' |
+  sed -E 's#^(.*)/[^/]*_test\.go:func (Fuzz[A-Za-z0-9_]*)\(.*#./\1 \2#' | sort -u)
+[ "${#TARGETS[@]}" -gt 0 ] || { echo "fuzz: no fuzz targets found" >&2; exit 1; }
 
 failed=0
 for target in "${TARGETS[@]}"; do
