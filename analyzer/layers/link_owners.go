@@ -98,43 +98,49 @@ func (g *gitops) sourceObject(r *bundle.Object) (*bundle.Object, bool) {
 	return nil, false
 }
 
-// repoOf returns the repository URL and path a reconciler renders.
-func (g *gitops) repoOf(r *bundle.Object) (url, dir string) {
+// repoOf returns the repository URLs and paths a reconciler renders: a
+// Flux object's source URL and spec.path, or each source of an Argo CD
+// Application (spec.source, or every entry of spec.sources).
+func (g *gitops) repoOf(r *bundle.Object) [][2]string {
 	if r.GetKind() == "Application" {
-		src := mapAt(r.Object, "spec", "source")
-		if src == nil {
-			if s := maps(sliceAt(r.Object, "spec", "sources")); len(s) > 0 {
-				src = s[0]
-			}
+		srcs := maps(sliceAt(r.Object, "spec", "sources"))
+		if src := mapAt(r.Object, "spec", "source"); src != nil {
+			srcs = []map[string]any{src}
 		}
-		return str(src, "repoURL"), str(src, "path")
+		var out [][2]string
+		for _, src := range srcs {
+			out = append(out, [2]string{str(src, "repoURL"), str(src, "path")})
+		}
+		return out
 	}
 	if so, ok := g.sourceObject(r); ok {
-		return str(so.Object, "spec", "url"), str(r.Object, "spec", "path")
+		return [][2]string{{str(so.Object, "spec", "url"), str(r.Object, "spec", "path")}}
 	}
-	return "", str(r.Object, "spec", "path")
+	return nil
 }
 
 // matchSource finds the bundle Git source a reconciler renders: same
 // repository URL, and the same path when several sources share the URL.
 func (g *gitops) matchSource(srcs []*bundle.GitSource, r *bundle.Object) *bundle.GitSource {
-	url, dir := g.repoOf(r)
-	if url == "" {
-		return nil
-	}
-	var cands []*bundle.GitSource
-	for _, s := range srcs {
-		if normURL(s.URL) == normURL(url) {
-			cands = append(cands, s)
+	for _, rp := range g.repoOf(r) {
+		url, dir := rp[0], rp[1]
+		if url == "" {
+			continue
 		}
-	}
-	for _, s := range cands {
-		if normDir(s.Path) == normDir(dir) {
-			return s
+		var cands []*bundle.GitSource
+		for _, s := range srcs {
+			if normURL(s.URL) == normURL(url) {
+				cands = append(cands, s)
+			}
 		}
-	}
-	if len(cands) == 1 {
-		return cands[0]
+		for _, s := range cands {
+			if normDir(s.Path) == normDir(dir) {
+				return s
+			}
+		}
+		if len(cands) == 1 {
+			return cands[0]
+		}
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rift-dev/rift/analyzer/bundle"
 )
 
 func TestParseRevision(t *testing.T) {
@@ -122,5 +123,41 @@ status: {observedGeneration: 1, replicas: 1, updatedReplicas: 1, readyReplicas: 
 	}
 	if l := layerOf(w, LayerGitOps); l.Status != StatusOK {
 		t.Errorf("gitops layer = %s: %+v", l.Status, l.Evidence)
+	}
+}
+
+// A multi-source Application (a Helm chart plus a values repository) is
+// tied to whichever of its sources the bundle recorded.
+func TestMultiSourceApplication(t *testing.T) {
+	live, errs := bundle.DecodeDocuments("objects/app.yaml", []byte(`
+apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata: {name: shop, namespace: argocd}
+spec:
+  destination: {namespace: shop, server: "https://kubernetes.default.svc"}
+  sources:
+  - {repoURL: "https://charts.example.com", chart: shop, targetRevision: 1.2.0}
+  - {repoURL: "https://github.com/example/shop-config.git", path: envs/prod, targetRevision: main}
+status:
+  health: {status: Healthy}
+  sync: {status: Synced, revision: 0123456789abcdef0123456789abcdef01234567}
+`))
+	rendered, errs2 := bundle.DecodeDocuments("git/config/rendered/cm.yaml", []byte(`
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: shop}
+data: {mode: prod}
+`))
+	if len(errs) > 0 || len(errs2) > 0 {
+		t.Fatal(errs, errs2)
+	}
+	src := &bundle.GitSource{Name: "config", URL: "git@github.com:example/shop-config.git", Path: "envs/prod",
+		Revision: "0123456789abcdef0123456789abcdef01234567", Rendered: rendered}
+	w := findWorkload(t, Build(bundle.New(bundle.FormatRift, bundle.Meta{}, live, []*bundle.GitSource{src}, nil, nil)), "Application/argocd/shop")
+	if l := layerOf(w, LayerDesired); l.Status != StatusOK || l.Revision != src.Revision {
+		t.Errorf("desired layer = %s at %q: %+v", l.Status, l.Revision, l.Evidence)
+	}
+	if l := layerOf(w, LayerRendered); l.Status != StatusOK {
+		t.Errorf("rendered layer = %s: %+v", l.Status, l.Evidence)
 	}
 }
