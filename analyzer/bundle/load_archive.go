@@ -139,7 +139,7 @@ func (a *archiveSource) readMember(fi archives.FileInfo) ([]byte, error) {
 		return nil, err
 	}
 	defer rc.Close()
-	return readLimited(rc, a.lim.opts.MaxFileBytes)
+	return readLimited(rc, a.lim.opts.MaxFileBytes, fi.Size())
 }
 
 func isHardlink(fi archives.FileInfo) bool {

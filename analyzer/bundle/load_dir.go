@@ -103,7 +103,7 @@ func (d *dirSource) readFile(rel string) ([]byte, error) {
 		return nil, unwrapPathError(err)
 	}
 	defer f.Close()
-	return readLimited(f, d.lim.opts.MaxFileBytes)
+	return readLimited(f, d.lim.opts.MaxFileBytes, fi.Size())
 }
 
 func linkTarget(p string) string {
