@@ -2,12 +2,16 @@ package rift.rules.apply_rejected_test
 
 import data.rift.rules.apply_rejected
 
-obj(kind, reason, msg) := {"apiVersion": "x/v1", "kind": kind, "metadata": {"name": "podinfo", "namespace": "default"},
-	"status": {"conditions": [{"type": "Ready", "status": "False", "reason": reason, "message": msg}]}}
+obj(kind, reason, msg) := {
+	"apiVersion": "x/v1", "kind": kind, "metadata": {"name": "podinfo", "namespace": "default"},
+	"status": {"conditions": [{"type": "Ready", "status": "False", "reason": reason, "message": msg}]},
+}
 
 test_kyverno_denial_on_helm_upgrade if {
-	hr := json.patch(obj("HelmRelease", "UpgradeFailed", "Helm upgrade failed: cannot patch \"podinfo\" with kind Deployment: admission webhook \"validate.kyverno.svc-fail\" denied the request"),
-		[{"op": "add", "path": "/status/history", "value": [{"chartVersion": "6.5.4", "status": "failed"}]}])
+	hr := json.patch(
+		obj("HelmRelease", "UpgradeFailed", "Helm upgrade failed: cannot patch \"podinfo\" with kind Deployment: admission webhook \"validate.kyverno.svc-fail\" denied the request"),
+		[{"op": "add", "path": "/status/history", "value": [{"chartVersion": "6.5.4", "status": "failed"}]}],
+	)
 	some h in apply_rejected.hypothesis with input as {"objects": {"HelmRelease": {"default": {"podinfo": hr}}}, "referenced_by": {}}
 	count(h.supporting) == 2
 }
@@ -17,8 +21,10 @@ test_missing_crd if {
 }
 
 test_argo_sync_failed if {
-	app := {"apiVersion": "argoproj.io/v1alpha1", "kind": "Application", "metadata": {"name": "shop", "namespace": "argocd"},
-		"status": {"operationState": {"phase": "Failed", "message": "one or more objects failed to apply", "finishedAt": "2026-01-01T00:00:00Z"}}}
+	app := {
+		"apiVersion": "argoproj.io/v1alpha1", "kind": "Application", "metadata": {"name": "shop", "namespace": "argocd"},
+		"status": {"operationState": {"phase": "Failed", "message": "one or more objects failed to apply", "finishedAt": "2026-01-01T00:00:00Z"}},
+	}
 	some h in apply_rejected.hypothesis with input as {"objects": {"Application": {"argocd": {"shop": app}}}}
 	h.subject.kind == "Application"
 }

@@ -36,9 +36,9 @@ hypothesis contains h if {
 			"none: issuance does not change running workloads",
 			[lib.accept("dependencies", sprintf("Certificate %s Ready=True; Secret %s exists", [name, cert.spec.secretName])), lib.accept("external", "TLS handshakes present the new certificate")],
 		),
-		"explains": {lib.explain("config-missing", secret)} | {lib.explain("config-missing", p) |
+		"explains": ({lib.explain("config-missing", secret)} | {lib.explain("config-missing", p) |
 			some r in lib.referrers(secret, "Pod")
 			p := object.remove(r, {"path"})
-		},
+		}),
 	}
 }

@@ -2,9 +2,11 @@ package rift.rules.certificate_not_ready_test
 
 import data.rift.rules.certificate_not_ready
 
-cert(status) := {"apiVersion": "cert-manager.io/v1", "kind": "Certificate", "metadata": {"name": "web", "namespace": "shop"},
+cert(status) := {
+	"apiVersion": "cert-manager.io/v1", "kind": "Certificate", "metadata": {"name": "web", "namespace": "shop"},
 	"spec": {"secretName": "web-tls", "issuerRef": {"name": "letsencrypt"}},
-	"status": {"conditions": [{"type": "Ready", "status": status, "reason": "DoesNotExist", "message": "Issuing certificate as Secret does not exist"}]}}
+	"status": {"conditions": [{"type": "Ready", "status": status, "reason": "DoesNotExist", "message": "Issuing certificate as Secret does not exist"}]},
+}
 
 test_not_ready_explains_tls_secret if {
 	some h in certificate_not_ready.hypothesis with input as {"objects": {"Certificate": {"shop": {"web": cert("False")}}}, "events_by_object": {}, "referenced_by": {}}

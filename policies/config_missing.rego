@@ -17,7 +17,7 @@ import data.rift.lib
 
 # missing holds [pod, kind, name, message] for each missing reference.
 missing contains [pod, kind_of[m[1]], m[2], msg] if {
-	some pod in lib.pods_with_reason({"CreateContainerConfigError", "CreateContainerError"}) | lib.event_pods({"FailedMount", "Failed"})
+	some pod in (lib.pods_with_reason({"CreateContainerConfigError", "CreateContainerError"}) | lib.event_pods({"FailedMount", "Failed"}))
 	msg := messages(pod)[_]
 	some m in regex.find_all_string_submatch_n(`(secret|configmap|configmaps|secrets) "([^"]+)" not found`, msg, -1)
 }

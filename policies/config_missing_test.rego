@@ -1,10 +1,12 @@
 package rift.rules.config_missing_test
 
-import data.rift.rules.config_missing
 import data.rift.fixtures
+import data.rift.rules.config_missing
 
-pod := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "api-1", "namespace": "shop"},
-	"status": {"containerStatuses": [{"name": "api", "state": {"waiting": {"reason": "CreateContainerConfigError", "message": "secret \"app-secrets\" not found"}}}]}}
+pod := {
+	"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "api-1", "namespace": "shop"},
+	"status": {"containerStatuses": [{"name": "api", "state": {"waiting": {"reason": "CreateContainerConfigError", "message": "secret \"app-secrets\" not found"}}}]},
+}
 
 base := {"objects": {"Pod": {"shop": {"api-1": pod}}, "Secret": {"shop": {"other": {}}}}, "pod_services": {}, "events_by_object": {}, "bundle": {"format": "rift.dev/v1alpha1", "notCollectedResources": {}}}
 

@@ -2,9 +2,11 @@ package rift.rules.controller_stalled_test
 
 import data.rift.rules.controller_stalled
 
-dep(observed, progressing) := {"apiVersion": "apps/v1", "kind": "Deployment",
+dep(observed, progressing) := {
+	"apiVersion": "apps/v1", "kind": "Deployment",
 	"metadata": {"name": "web", "namespace": "shop", "generation": 5, "creationTimestamp": "2026-01-01T00:00:00Z"},
-	"status": {"observedGeneration": observed, "conditions": progressing}}
+	"status": {"observedGeneration": observed, "conditions": progressing},
+}
 
 test_old_lag_is_supported if {
 	some h in controller_stalled.hypothesis with input as {

@@ -1,7 +1,7 @@
 package rift.rules.crash_loop_test
 
-import data.rift.rules.crash_loop
 import data.rift.fixtures
+import data.rift.rules.crash_loop
 
 pod(waiting) := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "web-1", "namespace": "shop"}, "status": {"containerStatuses": [{
 	"name": "web", "restartCount": 7,

@@ -2,9 +2,13 @@ package rift.rules.dns_resolution_failed_test
 
 import data.rift.rules.dns_resolution_failed
 
-es := {"apiVersion": "external-secrets.io/v1beta1", "kind": "ExternalSecret", "metadata": {"name": "app", "namespace": "shop"},
-	"status": {"conditions": [{"type": "Ready", "status": "False", "reason": "SecretSyncedError",
-		"message": "dial tcp: lookup vault.internal.example on 10.96.0.10:53: no such host"}]}}
+es := {
+	"apiVersion": "external-secrets.io/v1beta1", "kind": "ExternalSecret", "metadata": {"name": "app", "namespace": "shop"},
+	"status": {"conditions": [{
+		"type": "Ready", "status": "False", "reason": "SecretSyncedError",
+		"message": "dial tcp: lookup vault.internal.example on 10.96.0.10:53: no such host",
+	}]},
+}
 
 test_condition_explains_external_secret if {
 	some h in dns_resolution_failed.hypothesis with input as {"objects": {"ExternalSecret": {"shop": {"app": es}}}, "events_by_object": {}, "logs": {}}
@@ -15,8 +19,10 @@ test_condition_explains_external_secret if {
 test_event_and_log if {
 	hs := dns_resolution_failed.hypothesis with input as {
 		"objects": {"Pod": {"shop": {"api-1": {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "api-1", "namespace": "shop"}}}}},
-		"events_by_object": {"GitRepository/flux-system/app": [{"type": "Warning", "reason": "GitOperationFailed", "time": "", "message": "Could not resolve host: github.example",
-			"object": {"apiVersion": "source.toolkit.fluxcd.io/v1", "kind": "GitRepository", "namespace": "flux-system", "name": "app", "uid": "", "fieldPath": ""}}]},
+		"events_by_object": {"GitRepository/flux-system/app": [{
+			"type": "Warning", "reason": "GitOperationFailed", "time": "", "message": "Could not resolve host: github.example",
+			"object": {"apiVersion": "source.toolkit.fluxcd.io/v1", "kind": "GitRepository", "namespace": "flux-system", "name": "app", "uid": "", "fieldPath": ""},
+		}]},
 		"logs": {"shop/api-1": [{"file": "f", "lines": ["getaddrinfo ENOTFOUND redis.shop"]}]},
 	}
 	count(hs) == 2

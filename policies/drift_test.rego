@@ -2,11 +2,15 @@ package rift.rules.drift_test
 
 import data.rift.rules.drift
 
-workload(gitops, between, owner) := {"ref": {"kind": "Deployment", "namespace": "tracing", "name": "tempo"},
+workload(gitops, between, owner) := {
+	"ref": {"kind": "Deployment", "namespace": "tracing", "name": "tempo"},
 	"layers": [{"name": "gitops", "status": gitops}],
 	"pods": [{"name": "tempo-abc"}],
-	"divergences": [{"between": between, "object": {"apiVersion": "apps/v1", "kind": "Deployment", "namespace": "tracing", "name": "tempo"},
-		"path": "spec.template.spec.containers[name=tempo].resources.limits.memory", "expected": "768Mi", "observed": "384Mi", "owner": owner}]}
+	"divergences": [{
+		"between": between, "object": {"apiVersion": "apps/v1", "kind": "Deployment", "namespace": "tracing", "name": "tempo"},
+		"path": "spec.template.spec.containers[name=tempo].resources.limits.memory", "expected": "768Mi", "observed": "384Mi", "owner": owner,
+	}],
+}
 
 test_drift_with_manager if {
 	some h in drift.hypothesis with input as {"workloads": {"Deployment/tracing/tempo": workload("ok", ["rendered", "applied"], "kubectl-set")}}

@@ -34,9 +34,9 @@ hypothesis contains h if {
 			"none: nothing is changed in the cluster by this repair",
 			[lib.accept("dependencies", sprintf("ExternalSecret %s Ready=True and Secret %s exists", [name, target])), lib.accept("runtime", "pods that use the Secret start")],
 		),
-		"explains": {lib.explain("config-missing", secret)} | {lib.explain("config-missing", p) |
+		"explains": ({lib.explain("config-missing", secret)} | {lib.explain("config-missing", p) |
 			some r in lib.referrers(secret, "Pod")
 			p := object.remove(r, {"path"})
-		},
+		}),
 	}
 }

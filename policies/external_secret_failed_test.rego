@@ -2,9 +2,11 @@ package rift.rules.external_secret_failed_test
 
 import data.rift.rules.external_secret_failed
 
-es(status) := {"apiVersion": "external-secrets.io/v1beta1", "kind": "ExternalSecret", "metadata": {"name": "app", "namespace": "shop"},
+es(status) := {
+	"apiVersion": "external-secrets.io/v1beta1", "kind": "ExternalSecret", "metadata": {"name": "app", "namespace": "shop"},
 	"spec": {"target": {"name": "app-secrets"}, "secretStoreRef": {"name": "vault"}},
-	"status": {"conditions": [{"type": "Ready", "status": status, "reason": "SecretSyncedError", "message": "could not get secret data from provider"}]}}
+	"status": {"conditions": [{"type": "Ready", "status": status, "reason": "SecretSyncedError", "message": "could not get secret data from provider"}]},
+}
 
 test_failed_sync_explains_secret_and_pods if {
 	some h in external_secret_failed.hypothesis with input as {

@@ -2,12 +2,16 @@ package rift.rules.image_digest_mismatch_test
 
 import data.rift.rules.image_digest_mismatch
 
-pod(name, image, id) := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name, "namespace": "shop"},
+pod(name, image, id) := {
+	"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name, "namespace": "shop"},
 	"spec": {"containers": [{"name": "web", "image": image}]},
-	"status": {"containerStatuses": [{"name": "web", "imageID": id}]}}
+	"status": {"containerStatuses": [{"name": "web", "imageID": id}]},
+}
 
-workload := {"ref": {"apiVersion": "apps/v1", "kind": "Deployment", "namespace": "shop", "name": "web"},
-	"pods": [{"name": "web-a", "current": true}, {"name": "web-b", "current": true}]}
+workload := {
+	"ref": {"apiVersion": "apps/v1", "kind": "Deployment", "namespace": "shop", "name": "web"},
+	"pods": [{"name": "web-a", "current": true}, {"name": "web-b", "current": true}],
+}
 
 test_two_digests_for_one_tag if {
 	some h in image_digest_mismatch.hypothesis with input as {"workloads": {"Deployment/shop/web": workload}, "objects": {"Pod": {"shop": {

@@ -1,10 +1,12 @@
 package rift.rules.image_pull_failed_test
 
-import data.rift.rules.image_pull_failed
 import data.rift.fixtures
+import data.rift.rules.image_pull_failed
 
-pod(reason, msg) := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "web-1", "namespace": "shop"},
-	"status": {"containerStatuses": [{"name": "web", "image": "registry.example/web:2.0", "state": {"waiting": {"reason": reason, "message": msg}}}]}}
+pod(reason, msg) := {
+	"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "web-1", "namespace": "shop"},
+	"status": {"containerStatuses": [{"name": "web", "image": "registry.example/web:2.0", "state": {"waiting": {"reason": reason, "message": msg}}}]},
+}
 
 test_wrong_tag_is_repository if {
 	some h in image_pull_failed.hypothesis with input as fixtures.indexed({

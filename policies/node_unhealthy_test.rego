@@ -2,8 +2,10 @@ package rift.rules.node_unhealthy_test
 
 import data.rift.rules.node_unhealthy
 
-node(ready, memory) := {"apiVersion": "v1", "kind": "Node", "metadata": {"name": "node-a"},
-	"status": {"conditions": [{"type": "Ready", "status": ready}, {"type": "MemoryPressure", "status": memory}]}}
+node(ready, memory) := {
+	"apiVersion": "v1", "kind": "Node", "metadata": {"name": "node-a"},
+	"status": {"conditions": [{"type": "Ready", "status": ready}, {"type": "MemoryPressure", "status": memory}]},
+}
 
 test_not_ready_explains_its_pods if {
 	some h in node_unhealthy.hypothesis with input as {"objects": {"Node": {"": {"node-a": node("Unknown", "False")}}}, "pods_by_node": {"node-a": ["shop/web-1"]}}

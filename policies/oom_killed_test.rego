@@ -1,11 +1,13 @@
 package rift.rules.oom_killed_test
 
-import data.rift.rules.oom_killed
 import data.rift.fixtures
+import data.rift.rules.oom_killed
 
-pod(last, state) := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "tempo-0", "namespace": "tracing"},
+pod(last, state) := {
+	"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "tempo-0", "namespace": "tracing"},
 	"spec": {"containers": [{"name": "tempo", "resources": {"limits": {"memory": "384Mi"}}}]},
-	"status": {"containerStatuses": [{"name": "tempo", "restartCount": 4, "lastState": last, "state": state}]}}
+	"status": {"containerStatuses": [{"name": "tempo", "restartCount": 4, "lastState": last, "state": state}]},
+}
 
 test_oom_last_state if {
 	p := pod({"terminated": {"reason": "OOMKilled", "exitCode": 137}}, {"waiting": {"reason": "CrashLoopBackOff"}})

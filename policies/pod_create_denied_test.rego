@@ -2,8 +2,10 @@ package rift.rules.pod_create_denied_test
 
 import data.rift.rules.pod_create_denied
 
-ev(msg) := {"reason": "FailedCreate", "message": msg, "time": "2026-01-01T00:00:00Z", "count": 4,
-	"object": {"apiVersion": "apps/v1", "kind": "ReplicaSet", "namespace": "shop", "name": "web-1", "uid": "u", "fieldPath": ""}}
+ev(msg) := {
+	"reason": "FailedCreate", "message": msg, "time": "2026-01-01T00:00:00Z", "count": 4,
+	"object": {"apiVersion": "apps/v1", "kind": "ReplicaSet", "namespace": "shop", "name": "web-1", "uid": "u", "fieldPath": ""},
+}
 
 test_webhook_denial if {
 	some h in pod_create_denied.hypothesis with input as {"events_by_reason": {"FailedCreate": [ev("Error creating: admission webhook \"validate.kyverno.svc-fail\" denied the request")]}}

@@ -38,7 +38,7 @@ hypothesis contains h if {
 				lib.accept("runtime", sprintf("pod %s/%s spec shows the new probe and is Ready with no new restarts", [ns, name])),
 			],
 		),
-		"explains": explains(pod, count(liveness)) | lib.service_explains(pod),
+		"explains": (explains(pod, count(liveness)) | lib.service_explains(pod)),
 	}
 }
 

@@ -1,14 +1,17 @@
 package rift.rules.probe_failing_test
 
-import data.rift.rules.probe_failing
 import data.rift.fixtures
+import data.rift.rules.probe_failing
 
-pod(ready) := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "kafka-0", "namespace": "kafka"},
-	"spec": {"containers": [{"name": "kafka",
+pod(ready) := {
+	"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "kafka-0", "namespace": "kafka"},
+	"spec": {"containers": [{
+		"name": "kafka",
 		"readinessProbe": {"exec": {"command": ["kafka-broker-api-versions.sh"]}, "timeoutSeconds": 1},
 		"livenessProbe": {"tcpSocket": {"port": 9092}},
 	}]},
-	"status": {"conditions": [{"type": "Ready", "status": ready}]}}
+	"status": {"conditions": [{"type": "Ready", "status": ready}]},
+}
 
 ev(msg) := {"reason": "Unhealthy", "message": msg, "count": 3, "time": "2026-01-01T00:00:00Z"}
 

@@ -2,8 +2,10 @@ package rift.rules.quota_exceeded_test
 
 import data.rift.rules.quota_exceeded
 
-ev(msg) := {"reason": "FailedCreate", "message": msg, "time": "2026-01-01T00:00:00Z", "count": 4,
-	"object": {"apiVersion": "apps/v1", "kind": "ReplicaSet", "namespace": "shop", "name": "web-1", "uid": "u", "fieldPath": ""}}
+ev(msg) := {
+	"reason": "FailedCreate", "message": msg, "time": "2026-01-01T00:00:00Z", "count": 4,
+	"object": {"apiVersion": "apps/v1", "kind": "ReplicaSet", "namespace": "shop", "name": "web-1", "uid": "u", "fieldPath": ""},
+}
 
 test_quota if {
 	some h in quota_exceeded.hypothesis with input as {"events_by_reason": {"FailedCreate": [ev("pods \"web-1-x\" is forbidden: exceeded quota: compute, requested: cpu=2")]}}

@@ -2,9 +2,11 @@ package rift.rules.reconcile_stale_test
 
 import data.rift.rules.reconcile_stale
 
-ks(applied, observed) := {"apiVersion": "kustomize.toolkit.fluxcd.io/v1", "kind": "Kustomization", "metadata": {"name": "apps", "namespace": "flux-system", "generation": 3},
+ks(applied, observed) := {
+	"apiVersion": "kustomize.toolkit.fluxcd.io/v1", "kind": "Kustomization", "metadata": {"name": "apps", "namespace": "flux-system", "generation": 3},
 	"spec": {"sourceRef": {"kind": "GitRepository", "name": "infra"}},
-	"status": {"lastAppliedRevision": applied, "observedGeneration": observed, "conditions": [{"type": "Ready", "status": "True"}]}}
+	"status": {"lastAppliedRevision": applied, "observedGeneration": observed, "conditions": [{"type": "Ready", "status": "True"}]},
+}
 
 repo := {"status": {"artifact": {"revision": "main@sha1:bbb"}}}
 

@@ -2,9 +2,11 @@ package rift.rules.reconcile_suspended_test
 
 import data.rift.rules.reconcile_suspended
 
-ks(suspend, applied) := {"apiVersion": "kustomize.toolkit.fluxcd.io/v1", "kind": "Kustomization", "metadata": {"name": "apps", "namespace": "flux-system"},
+ks(suspend, applied) := {
+	"apiVersion": "kustomize.toolkit.fluxcd.io/v1", "kind": "Kustomization", "metadata": {"name": "apps", "namespace": "flux-system"},
 	"spec": {"suspend": suspend, "sourceRef": {"kind": "GitRepository", "name": "infra"}},
-	"status": {"lastAppliedRevision": applied}}
+	"status": {"lastAppliedRevision": applied},
+}
 
 repo := {"status": {"artifact": {"revision": "main@sha1:bbb"}}}
 

@@ -2,8 +2,10 @@ package rift.rules.render_failed_test
 
 import data.rift.rules.render_failed
 
-obj(kind, reason, msg) := {"apiVersion": "x/v1", "kind": kind, "metadata": {"name": "apps", "namespace": "flux-system"},
-	"status": {"conditions": [{"type": "Ready", "status": "False", "reason": reason, "message": msg}]}}
+obj(kind, reason, msg) := {
+	"apiVersion": "x/v1", "kind": kind, "metadata": {"name": "apps", "namespace": "flux-system"},
+	"status": {"conditions": [{"type": "Ready", "status": "False", "reason": reason, "message": msg}]},
+}
 
 test_build_failed_explains_dependents if {
 	some h in render_failed.hypothesis with input as {
@@ -18,8 +20,10 @@ test_helm_template_error if {
 }
 
 test_argo_manifest_generation if {
-	app := {"apiVersion": "argoproj.io/v1alpha1", "kind": "Application", "metadata": {"name": "shop", "namespace": "argocd"},
-		"status": {"conditions": [{"type": "ComparisonError", "message": "Manifest generation error (cached): kustomize build failed"}]}}
+	app := {
+		"apiVersion": "argoproj.io/v1alpha1", "kind": "Application", "metadata": {"name": "shop", "namespace": "argocd"},
+		"status": {"conditions": [{"type": "ComparisonError", "message": "Manifest generation error (cached): kustomize build failed"}]},
+	}
 	some h in render_failed.hypothesis with input as {"objects": {"Application": {"argocd": {"shop": app}}}}
 	h.nextCheck == "argocd app manifests shop"
 }

@@ -2,12 +2,16 @@ package rift.rules.rollout_blocked_test
 
 import data.rift.rules.rollout_blocked
 
-sts(strategy) := {"apiVersion": "apps/v1", "kind": "StatefulSet", "metadata": {"name": "kafka", "namespace": "kafka"},
+sts(strategy) := {
+	"apiVersion": "apps/v1", "kind": "StatefulSet", "metadata": {"name": "kafka", "namespace": "kafka"},
 	"spec": {"replicas": 2, "updateStrategy": strategy},
-	"status": {"currentRevision": "old", "updateRevision": "new", "updatedReplicas": 0}}
+	"status": {"currentRevision": "old", "updateRevision": "new", "updatedReplicas": 0},
+}
 
-pod(name, rev, ready) := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name, "namespace": "kafka", "labels": {"controller-revision-hash": rev}},
-	"status": {"conditions": [{"type": "Ready", "status": ready}], "containerStatuses": [{"name": "kafka", "restartCount": 0}]}}
+pod(name, rev, ready) := {
+	"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name, "namespace": "kafka", "labels": {"controller-revision-hash": rev}},
+	"status": {"conditions": [{"type": "Ready", "status": ready}], "containerStatuses": [{"name": "kafka", "restartCount": 0}]},
+}
 
 pods(ready0) := {"kafka-0": pod("kafka-0", "old", ready0), "kafka-1": pod("kafka-1", "old", "True")}
 

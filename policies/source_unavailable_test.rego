@@ -2,9 +2,11 @@ package rift.rules.source_unavailable_test
 
 import data.rift.rules.source_unavailable
 
-repo(status) := {"apiVersion": "source.toolkit.fluxcd.io/v1", "kind": "GitRepository", "metadata": {"name": "infra", "namespace": "flux-system"},
+repo(status) := {
+	"apiVersion": "source.toolkit.fluxcd.io/v1", "kind": "GitRepository", "metadata": {"name": "infra", "namespace": "flux-system"},
 	"spec": {"url": "https://github.wrong.com/org/infra.git"},
-	"status": {"conditions": [{"type": "Ready", "status": status, "reason": "GitOperationFailed", "message": "failed to checkout and determine revision: unable to clone"}]}}
+	"status": {"conditions": [{"type": "Ready", "status": status, "reason": "GitOperationFailed", "message": "failed to checkout and determine revision: unable to clone"}]},
+}
 
 test_git_source_explains_consumers if {
 	some h in source_unavailable.hypothesis with input as {
@@ -16,15 +18,19 @@ test_git_source_explains_consumers if {
 }
 
 test_consumer_with_missing_source if {
-	ks := {"apiVersion": "kustomize.toolkit.fluxcd.io/v1", "kind": "Kustomization", "metadata": {"name": "apps", "namespace": "flux-system"},
-		"status": {"conditions": [{"type": "Ready", "status": "False", "reason": "ArtifactFailed", "message": "GitRepository.source.toolkit.fluxcd.io \"podinfo\" not found"}]}}
+	ks := {
+		"apiVersion": "kustomize.toolkit.fluxcd.io/v1", "kind": "Kustomization", "metadata": {"name": "apps", "namespace": "flux-system"},
+		"status": {"conditions": [{"type": "Ready", "status": "False", "reason": "ArtifactFailed", "message": "GitRepository.source.toolkit.fluxcd.io \"podinfo\" not found"}]},
+	}
 	some h in source_unavailable.hypothesis with input as {"objects": {"Kustomization": {"flux-system": {"apps": ks}}}, "referenced_by": {}}
 	h.repair.owner == "repository"
 }
 
 test_argo_repository if {
-	app := {"apiVersion": "argoproj.io/v1alpha1", "kind": "Application", "metadata": {"name": "shop", "namespace": "argocd"}, "spec": {"source": {"repoURL": "https://git.example/shop"}},
-		"status": {"conditions": [{"type": "ComparisonError", "message": "rpc error: code = Unknown desc = authentication required"}]}}
+	app := {
+		"apiVersion": "argoproj.io/v1alpha1", "kind": "Application", "metadata": {"name": "shop", "namespace": "argocd"}, "spec": {"source": {"repoURL": "https://git.example/shop"}},
+		"status": {"conditions": [{"type": "ComparisonError", "message": "rpc error: code = Unknown desc = authentication required"}]},
+	}
 	some h in source_unavailable.hypothesis with input as {"objects": {"Application": {"argocd": {"shop": app}}}}
 	startswith(h.nextCheck, "argocd app get shop")
 }

@@ -1,11 +1,13 @@
 package rift.rules.unschedulable_test
 
-import data.rift.rules.unschedulable
 import data.rift.fixtures
+import data.rift.rules.unschedulable
 
-pod(phase, scheduled) := {"apiVersion": "v1", "kind": "Pod",
+pod(phase, scheduled) := {
+	"apiVersion": "v1", "kind": "Pod",
 	"metadata": {"name": "web-7f9c-x", "namespace": "shop", "ownerReferences": [{"apiVersion": "apps/v1", "kind": "ReplicaSet", "name": "web-7f9c", "controller": true}]},
-	"status": {"phase": phase, "conditions": [{"type": "PodScheduled", "status": scheduled, "reason": "Unschedulable", "message": "0/3 nodes are available: 3 Insufficient cpu."}]}}
+	"status": {"phase": phase, "conditions": [{"type": "PodScheduled", "status": scheduled, "reason": "Unschedulable", "message": "0/3 nodes are available: 3 Insufficient cpu."}]},
+}
 
 test_pending_pod_subject_is_replicaset if {
 	some h in unschedulable.hypothesis with input as fixtures.indexed({

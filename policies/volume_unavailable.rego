@@ -29,7 +29,7 @@ hypothesis contains h if {
 		"contradicting": [],
 		"nextCheck": sprintf("kubectl describe pvc %s -n %s", [name, ns]),
 		"repair": repair,
-		"explains": {lib.explain("unschedulable", lib.subject_of(p)) | some p in pods} | {lib.explain("volume-unavailable", lib.ref(p)) | some p in pods},
+		"explains": ({lib.explain("unschedulable", lib.subject_of(p)) | some p in pods} | {lib.explain("volume-unavailable", lib.ref(p)) | some p in pods}),
 	}
 }
 

@@ -1,7 +1,7 @@
 package rift.rules.volume_unavailable_test
 
-import data.rift.rules.volume_unavailable
 import data.rift.fixtures
+import data.rift.rules.volume_unavailable
 
 pvc(phase) := {"apiVersion": "v1", "kind": "PersistentVolumeClaim", "metadata": {"name": "data-db-0", "namespace": "db"}, "spec": {"storageClassName": "fast"}, "status": {"phase": phase}}
 

@@ -2,8 +2,10 @@ package rift.rules.example_job_failed_test
 
 import data.rift.rules.example_job_failed
 
-job(status) := {"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": "migrate", "namespace": "shop"},
-	"status": {"conditions": [{"type": "Failed", "status": status, "reason": "BackoffLimitExceeded", "message": "Job has reached the specified backoff limit"}]}}
+job(status) := {
+	"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": "migrate", "namespace": "shop"},
+	"status": {"conditions": [{"type": "Failed", "status": status, "reason": "BackoffLimitExceeded", "message": "Job has reached the specified backoff limit"}]},
+}
 
 test_failed_job if {
 	some h in example_job_failed.hypothesis with input as {"objects": {"Job": {"shop": {"migrate": job("True")}}}}
