@@ -86,6 +86,17 @@ func (p *pageEvents) check(t *testing.T) { p.Check(t) }
 // context and the recorder of forbidden page events.
 func openReport(t *testing.T, r *Report, name string) (context.Context, *pageEvents) {
 	t.Helper()
+	var buf bytes.Buffer
+	if err := Render(&buf, r, RenderOptions{Format: FormatHTML}); err != nil {
+		t.Fatal(err)
+	}
+	return openPage(t, buf.Bytes(), name, "#matrix")
+}
+
+// openPage writes html to out/<name>.html and opens it as openReport says,
+// waiting until ready (a CSS selector) is visible.
+func openPage(t *testing.T, html []byte, name, ready string) (context.Context, *pageEvents) {
+	t.Helper()
 	bin := chromiumPath(t)
 	if err := os.MkdirAll(artifactDir, 0o755); err != nil {
 		t.Fatal(err)
@@ -94,11 +105,7 @@ func openReport(t *testing.T, r *Report, name string) (context.Context, *pageEve
 	if err != nil {
 		t.Fatal(err)
 	}
-	var buf bytes.Buffer
-	if err := Render(&buf, r, RenderOptions{Format: FormatHTML}); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(page, buf.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(page, html, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	fileURL := (&url.URL{Scheme: "file", Path: page}).String()
@@ -129,7 +136,7 @@ func openReport(t *testing.T, r *Report, name string) (context.Context, *pageEve
 		})
 		return err
 	})
-	if err := chromedp.Do(ctx, offline, chromedp.Navigate(fileURL), chromedp.WaitVisible(chromedp.CSS("#matrix"))); err != nil {
+	if err := chromedp.Do(ctx, offline, chromedp.Navigate(fileURL), chromedp.WaitVisible(chromedp.CSS(ready))); err != nil {
 		t.Fatalf("open %s: %v", fileURL, err)
 	}
 	return ctx, ev

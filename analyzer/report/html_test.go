@@ -131,6 +131,30 @@ func scaledReport(t testing.TB, n, objects int) *Report {
 	return r
 }
 
+// TestHTMLGuardsCatchLeaks proves the browser test's guards are not blind:
+// the same page with one remote image and one fetch added must record the
+// attempts (as requests, CSP violations or errors).
+func TestHTMLGuardsCatchLeaks(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Render(&buf, loadReport(t, "testdata/healthy-podinfo.report.json"), RenderOptions{Format: FormatHTML}); err != nil {
+		t.Fatal(err)
+	}
+	leaky := strings.Replace(buf.String(), "</main>", `<img id="leak" src="https://leak.example.invalid/pixel.png">`+
+		`<script>fetch("https://leak.example.invalid/beacon").catch(() => {});</script></main>`, 1)
+	ctx, ev := openPage(t, []byte(leaky), "guard-check", "#leak")
+	if err := chromedp.Do(ctx, chromedp.Sleep(500*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	if len(ev.problems) == 0 {
+		t.Errorf("a page loading a remote image and fetching a URL raised no problem; requests: %q", ev.requests)
+	}
+	for _, p := range ev.problems {
+		t.Logf("caught: %s", p)
+	}
+}
+
 // TestHTMLSelfContained checks the page without a browser: it loads nothing
 // from anywhere, forbids fetching by CSP, and a value that tries to close
 // the data element stays inside it.
