@@ -95,6 +95,9 @@ func worthRedacting(c keyClass, value string) bool {
 	if v == "" || strings.Contains(v, "REDACTED-") && tokenRE.MatchString(v) || placeholderValues[strings.ToLower(v)] {
 		return false
 	}
+	if (v[0] == '|' || v[0] == '>') && len(v) <= 2 {
+		return false // a YAML block scalar indicator; the value is on the next line
+	}
 	switch v[0] {
 	case '$', '<', '{', '[', '/', '%':
 		// ${VAR}, $(VAR), <placeholder>, {{ template }}, file paths.

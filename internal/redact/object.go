@@ -134,7 +134,11 @@ func (r *Redactor) value(sc *scope, key string, v any) any {
 
 // field redacts a string value stored under key.
 func (r *Redactor) field(sc *scope, key, v string) string {
-	if c := classifyKey(key); c != keyPlain && worthRedacting(c, v) && !strings.Contains(v, "\n") {
+	// A multi-line value under a secret key is a file (an INI, a PEM, a
+	// YAML document): its parts go through the pattern rules instead. A
+	// single value with a trailing newline (kubectl create --from-file) is
+	// still a single value.
+	if c := classifyKey(key); c != keyPlain && worthRedacting(c, v) && !strings.Contains(strings.TrimSpace(v), "\n") {
 		if r.urlWithCredentials(sc, v) {
 			// dsn: postgres://u:p@host/db keeps its host for analysis.
 			return r.text(sc, v)

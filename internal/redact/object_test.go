@@ -123,9 +123,11 @@ spec:
         - {name: SECRET_NAME, value: web-secret}
         - {name: GITHUB_TOKEN, valueFrom: {secretKeyRef: {name: gh, key: token}}}
         - {name: GITHUB_TOKEN_LITERAL, value: plain-literal-9}
+data:
+  db-password: "from-file-pw9\n"
 `))
 	out := toYAML(t, got)
-	for _, gone := range []string{"k-0123456789", "cs-abcdef123", "pw-xyz123456", "plain-literal-9"} {
+	for _, gone := range []string{"k-0123456789", "cs-abcdef123", "pw-xyz123456", "plain-literal-9", "from-file-pw9"} {
 		if strings.Contains(out, gone) {
 			t.Errorf("%q survived:\n%s", gone, out)
 		}

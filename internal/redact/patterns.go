@@ -33,6 +33,10 @@ var assignRE = regexp.MustCompile(`(?i)([a-z0-9_.-]*(?:pass|pwd|secret|token|key
 // consecutive lines) or JSON ({"name":"X","value":"Y"}).
 var envPairRE = regexp.MustCompile(`(?i)(?:\\*")?name(?:\\*")?[ \t]*:[ \t]*(?:\\*["'])?([a-z0-9_.-]+)(?:\\*["'])?[ \t]*(?:,[ \t]*|\r?\n[ \t]*-?[ \t]*)(?:\\*")?value(?:\\*")?[ \t]*:[ \t]*(?:\\*["']([^"'\\\r\n]*)\\*["']|([^\s"'\\,}]+))`)
 
+// blockRE matches a YAML block scalar under a key (password: |) and
+// captures its first line, where a single secret value sits.
+var blockRE = regexp.MustCompile(`(?im)^[ \t]*-?[ \t]*([a-z0-9_.-]+)[ \t]*:[ \t]*[|>][-+]?[ \t]*\r?\n[ \t]+([^\r\n]+)`)
+
 // userinfoRE matches scheme://user:password@ and captures the password.
 var userinfoRE = regexp.MustCompile(`\b[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\s:@/?#'"\\]*:([^\s@/?#'"\\]+)@`)
 
@@ -79,6 +83,7 @@ var patterns = []*pattern{
 	{name: "env-secret", hints: []string{"value"}, re: envPairRE, find: findEnvPairs, pick: pickEnvPair, multiline: true, pre: envPrefilter},
 	{name: "arg-secret", hints: []string{"--"}, group: 1, valid: func(v string) bool { return worthRedacting(keyStrong, v) },
 		re: regexp.MustCompile(`(?i)(?:^|[\s"'])--[a-z0-9-]*(?:password|passwd|secret|token|api-?key|credentials?)[ \t]+([^\s"'-][^\s"']*)`)},
+	{name: "generic-secret", hints: []string{": |", ": >", ":|", ":>"}, re: blockRE, pick: pickBlock, multiline: true},
 	{name: "generic-secret", hints: []string{"pass", "pwd", "secret", "token", "key", "credential", "auth", "dsn", "salt", "signature", "cookie", "session", "hmac", "seed", "connectionstring"},
 		re: assignRE, find: findAssignments, pick: pickAssignment},
 }

@@ -6,6 +6,25 @@ import (
 	"unicode/utf8"
 )
 
+// pickBlock vets a block scalar match of blockRE: only a strong key's
+// one-line block is a value; longer blocks are files the other rules scan.
+func pickBlock(s string, m []int) (int, int, string) {
+	lo, hi := m[4], m[5]
+	v := s[lo:hi]
+	indent := lo - (strings.LastIndexByte(s[:lo], '\n') + 1)
+	if rest := s[hi:]; len(rest) > 1 {
+		next, _, _ := strings.Cut(rest[1:], "\n")
+		trimmed := strings.TrimLeft(next, " \t")
+		if trimmed != "" && len(next)-len(trimmed) >= indent {
+			return -1, -1, "" // a second line in the block: a file, not a value
+		}
+	}
+	if classifyKey(s[m[2]:m[3]]) != keyStrong || !worthRedacting(keyStrong, v) {
+		return -1, -1, ""
+	}
+	return lo, hi, "generic-secret"
+}
+
 // pickAssignment vets a key/value match of assignRE.
 func pickAssignment(s string, m []int) (int, int, string) {
 	key := s[m[2]:m[3]]

@@ -130,3 +130,12 @@ func equalReport(a, b Report) bool {
 	}
 	return true
 }
+
+func TestTextBlockScalar(t *testing.T) {
+	r := newTest(t, Options{})
+	in := "config:\n  password: |\n    blockpw-123456\n  key: |\n    -----BEGIN CERTIFICATE-----\n    MIIB\n"
+	out := string(r.Text("c.log", []byte(in)))
+	if strings.Contains(out, "blockpw-123456") || !strings.Contains(out, "MIIB") {
+		t.Errorf("block scalar redaction:\n%s", out)
+	}
+}
