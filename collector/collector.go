@@ -81,12 +81,14 @@ type Summary struct {
 	Bytes        int64
 	Redactions   int
 	NotCollected []bundle.NotCollected
+	// Elapsed is the wall time from preflight to the written bundle.
+	Elapsed time.Duration
 }
 
 // Print writes the end-of-run summary.
 func (s *Summary) Print(w io.Writer) {
-	fmt.Fprintf(w, "wrote %s: %d objects, %d files, %d bytes, %d redactions, %d not collected\n",
-		s.Out, s.Objects, s.Files, s.Bytes, s.Redactions, len(s.NotCollected))
+	fmt.Fprintf(w, "wrote %s in %s: %d objects, %d files, %d bytes, %d redactions, %d not collected\n",
+		s.Out, s.Elapsed.Round(100*time.Millisecond), s.Objects, s.Files, s.Bytes, s.Redactions, len(s.NotCollected))
 	for _, nc := range s.NotCollected {
 		where := nc.Resource
 		if nc.Namespace != "" {
@@ -123,6 +125,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	if cfg.PageSize <= 0 {
 		cfg.PageSize = DefaultPageSize
 	}
+	began := time.Now()
 	t, err := resolve(&cfg)
 	if err != nil {
 		return nil, err
@@ -152,6 +155,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		os.Remove(cfg.Out)
 		return nil, err
 	}
+	s.Elapsed = time.Since(began)
 	s.Print(cfg.Log)
 	return s, nil
 }

@@ -52,6 +52,7 @@ func TestCollect(t *testing.T) {
 	t.Run("admin", func(t *testing.T) { testAdmin(t, c) })
 	t.Run("restricted identity", func(t *testing.T) { testRestricted(t, c, dc) })
 	t.Run("preflight refusals", func(t *testing.T) { testRefusals(t, c) })
+	t.Run("exec credential plugin", func(t *testing.T) { testExecPlugin(t, c) })
 	t.Run("scale", func(t *testing.T) { testScale(t, c) })
 }
 

@@ -14,8 +14,10 @@ import (
 
 const (
 	logResource = "pods/log"
-	logWorkers  = 4
-	logTimeout  = 10 * time.Second
+	// Each log read is a round trip through the API server to a kubelet,
+	// mostly waiting: enough in flight hides that without loading either.
+	logWorkers = 16
+	logTimeout = 10 * time.Second
 	// logGiveUp stops fetching logs in a namespace after this many failures
 	// in a row with no success, so an unreachable kubelet cannot stall a
 	// large namespace for minutes. The skipped count is recorded.
