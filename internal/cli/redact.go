@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -116,12 +117,25 @@ func (o *redactOptions) Validate() error {
 	if o.check && (o.secretKeys || o.redactIPs || o.configFile != "") {
 		return usageError(errors.New("--check takes no redaction flags"))
 	}
+	if o.out != "" && inside(o.out, o.in) {
+		return usageError(fmt.Errorf("%s: output inside the input %s would be read while written", o.out, o.in))
+	}
 	if o.out != "" && isArchiveName(o.out) {
 		if _, err := os.Stat(o.out); err == nil {
 			return usageError(fmt.Errorf("%s: already exists; refusing to overwrite", o.out))
 		}
 	}
 	return nil
+}
+
+// inside reports whether path p is dir or lies under it.
+func inside(p, dir string) bool {
+	ap, err1 := filepath.Abs(p)
+	ad, err2 := filepath.Abs(dir)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	return ap == ad || strings.HasPrefix(ap, ad+string(filepath.Separator))
 }
 
 func isArchiveName(p string) bool {

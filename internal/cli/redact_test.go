@@ -185,6 +185,7 @@ func TestRedactUsage(t *testing.T) {
 		{"check two args", []string{"redact", "--check", dir, dir}, "exactly one BUNDLE"},
 		{"bad output", []string{"redact", "--check", dir, "-o", "wide"}, "unknown output format"},
 		{"existing archive", []string{"redact", dir, exists}, "already exists"},
+		{"output inside input", []string{"redact", dir, filepath.Join(dir, "sub")}, "inside the input"},
 		{"missing config", []string{"redact", "--redact-config", filepath.Join(dir, "nope.yaml"), dir, filepath.Join(dir, "o")}, "--redact-config"},
 		{"missing input", []string{"redact", filepath.Join(dir, "nope"), filepath.Join(dir, "o2")}, "nope"},
 	} {
