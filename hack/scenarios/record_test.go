@@ -12,6 +12,7 @@ import (
 	"github.com/rift-dev/rift/hack/scenarios"
 	kafkastaleprobe "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe"
 	pendingbeforemigration "github.com/rift-dev/rift/hack/scenarios/pending-before-migration"
+	quotaexceeded "github.com/rift-dev/rift/hack/scenarios/quota-exceeded"
 	tempooomlimit "github.com/rift-dev/rift/hack/scenarios/tempo-oom-limit"
 	"github.com/rift-dev/rift/internal/testcluster"
 )
@@ -24,6 +25,7 @@ func all() []scenarios.Scenario {
 	list := []scenarios.Scenario{
 		kafkastaleprobe.Scenario(),
 		pendingbeforemigration.Scenario(),
+		quotaexceeded.Scenario(),
 		tempooomlimit.Scenario(),
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].Name < list[j].Name })
