@@ -101,6 +101,31 @@ func TestHTMLInChromiumScale(t *testing.T) {
 	if !evalBool(t, ctx, fmt.Sprintf(`!!document.querySelector('#lanes .swimlane[data-lane="%d"]')`, objects-1)) {
 		t.Error("scrolling to the bottom did not draw the last lane")
 	}
+	t.Run("filter narrows lanes and entries", func(t *testing.T) {
+		evalBool(t, ctx, `(() => { const i = document.getElementById('timeline-filter'); i.value = 'worker-007';
+			i.dispatchEvent(new Event('input')); return true; })()`)
+		if err := chromedp.Do(ctx, chromedp.Sleep(400*time.Millisecond)); err != nil {
+			t.Fatal(err)
+		}
+		// worker-007 is entries 7, 407, 807, ...: 13 of 5000, on one object.
+		if !evalBool(t, ctx, `(() => {
+			const rows = [...document.querySelectorAll('#entries .entry')];
+			return rows.length === 13 && rows.every((r) => r.textContent.includes('worker-007')) &&
+				document.querySelectorAll('#lanes .swimlane').length === 1 &&
+				document.getElementById('filter-status').textContent.startsWith('13 of 5000');
+		})()`) {
+			t.Error("filtering by worker-007 did not leave its 13 entries on one lane")
+		}
+		evalBool(t, ctx, `(() => { const i = document.getElementById('timeline-filter'); i.value = '';
+			const b = document.getElementById('failures-only'); b.checked = true; b.dispatchEvent(new Event('change')); return true; })()`)
+		if err := chromedp.Do(ctx, chromedp.Sleep(400*time.Millisecond)); err != nil {
+			t.Fatal(err)
+		}
+		if !evalBool(t, ctx, `document.getElementById('filter-status').textContent.startsWith('500 of 5000') &&
+			[...document.querySelectorAll('#entries .entry')].every((r) => r.classList.contains('failure'))`) {
+			t.Error("failures only did not leave the 500 failures")
+		}
+	})
 	screenshot(t, ctx, "report-scale")
 	ev.check(t)
 }

@@ -99,6 +99,8 @@ const htmlSkeleton = `<header id="lead"></header>
 </section>
 <section id="chronology"><h2>Chronology</h2>
 <p class="hint" id="timeline-summary"></p>
+<div id="timeline-tools"><input id="timeline-filter" type="search" placeholder="Filter by object, reason or message" aria-label="Filter the timeline">
+<label><input type="checkbox" id="failures-only"> failures only</label> <span id="filter-status" class="hint"></span></div>
 <div id="timeline">
 <div id="time-axis"></div>
 <div id="lanes" class="viewport"><div class="spacer"></div></div>

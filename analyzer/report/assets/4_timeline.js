@@ -4,7 +4,13 @@
 // marks that land on the same 0.1% of the axis are drawn once, so 5,000
 // entries cost a few hundred nodes.
 const LANE_H = 22, ROW_H = 22, MARGIN = 6;
-const T = { lanes: [], laneOf: new Map(), t0: 0, t1: 1, selected: -1, earliest: -1, explained: new Set() };
+const T = {
+  lanes: [], laneOf: new Map(), t0: 0, t1: 1, selected: -1, earliest: -1, explained: new Set(),
+  // The filter: rows and laneRows are the entry and lane indices shown, in
+  // order; rowPos and lanePos map an index to its position; match is the
+  // set of matching entries, or null when nothing is filtered.
+  rows: [], laneRows: [], rowPos: new Map(), lanePos: new Map(), match: null,
+};
 
 function buildTimeline() {
   const es = R.timeline || [];
@@ -82,17 +88,20 @@ function Virtual(vp, count, height, draw) {
   vp.addEventListener('scroll', () => { if (!queued) { queued = true; requestAnimationFrame(update); } });
   return {
     update: update,
+    setCount: (n) => { count = n; spacer.style.height = n * height + 'px'; },
     redraw: () => { for (const node of live.values()) node.remove(); live.clear(); update(); },
     reveal: (i) => { const h = vp.clientHeight || 300; if (i * height < vp.scrollTop || (i + 1) * height > vp.scrollTop + h) vp.scrollTop = Math.max(0, i * height - h / 2); },
   };
 }
 
-function drawLane(li) {
+function drawLane(k) {
+  const li = T.laneRows[k];
   const lane = T.lanes[li];
   const es = R.timeline;
   const track = el('div', { class: 'lane-track' });
   const seen = new Set();
   for (const i of lane.idx) {
+    if (T.match && !T.match.has(i)) continue;
     const e = es[i];
     const loop = e.count > 1 && e.firstTime && e.lastTime;
     const a = pct(ms(loop ? e.firstTime : e.time)), b = pct(ms(loop ? e.lastTime : e.time));
@@ -113,7 +122,8 @@ function drawLane(li) {
     el('div', { class: 'lane-label', title: lane.key, on: { click: () => App.selectObject(lane.ref) } }, [lane.key]), track]);
 }
 
-function drawRow(i) {
+function drawRow(k) {
+  const i = T.rows[k];
   const e = R.timeline[i];
   let cls = 'entry';
   if (e.failure) cls += ' failure';

@@ -3,15 +3,14 @@
 function renderTimeline() {
   buildTimeline();
   renderAxis();
-  T.laneView = Virtual($('#lanes'), T.lanes.length, LANE_H, drawLane);
-  T.rowView = Virtual($('#entries'), (R.timeline || []).length, ROW_H, drawRow);
-  T.laneView.update();
-  T.rowView.update();
+  T.laneView = Virtual($('#lanes'), 0, LANE_H, drawLane);
+  T.rowView = Virtual($('#entries'), 0, ROW_H, drawRow);
+  applyFilter('', false);
   const vp = $('#lanes');
   $('#time-axis').style.marginRight = (vp.offsetWidth - vp.clientWidth) + 'px';
   if (T.earliest >= 0) {
-    T.laneView.reveal(T.laneOf.get(refStr(R.timeline[T.earliest].object)).index);
-    T.rowView.reveal(T.earliest);
+    revealLane(T.laneOf.get(refStr(R.timeline[T.earliest].object)).index);
+    revealRow(T.earliest);
     T.laneView.update();
     T.rowView.update();
   }
@@ -21,10 +20,11 @@ App.selectEntry = function (i, fromList) {
   const es = R.timeline || [];
   const e = es[i];
   if (!e) return;
+  if (T.match && !T.match.has(i)) clearFilter(); // a citation may lead outside the filter
   T.selected = i;
   const lane = T.laneOf.get(refStr(e.object));
-  if (!fromList) T.rowView.reveal(i);
-  T.laneView.reveal(lane.index);
+  if (!fromList) revealRow(i);
+  revealLane(lane.index);
   T.rowView.redraw();
   T.laneView.redraw();
   const node = $('.swimlane[data-lane="' + lane.index + '"]');
@@ -47,8 +47,9 @@ App.selectObject = function (ref) {
   if (w) showWorkload(w);
   else showPanel('evidence-panel', key, [el('p', { text: lane ? lane.idx.length + ' timeline entries.' : 'This object has no timeline entries.' })]);
   if (lane) {
-    T.laneView.reveal(lane.index);
-    T.rowView.reveal(lane.idx[0]);
+    if (T.match && !lane.idx.some((i) => T.match.has(i))) clearFilter();
+    revealLane(lane.index);
+    revealRow(lane.idx.find((i) => !T.match || T.match.has(i)));
     T.laneView.redraw();
     T.rowView.redraw();
     const node = $('.swimlane[data-lane="' + lane.index + '"]');

@@ -14,13 +14,3 @@ function renderLedger() {
       el('td', {}, [el('code', { text: orDash(h.nextCheck) })]), el('td', {}, [pill(h.status)])]))),
   ]));
 }
-
-renderLead();
-renderScope();
-renderMatrix();
-renderPipelines();
-renderTimeline();
-renderLedger();
-renderRepair();
-renderVerification();
-renderResidual();
