@@ -173,7 +173,7 @@ func TestRedactImported(t *testing.T) {
 }
 
 func TestRedactUsage(t *testing.T) {
-	dir := t.TempDir()
+	in, dir := t.TempDir(), t.TempDir()
 	exists := filepath.Join(dir, "x.tar.gz")
 	os.WriteFile(exists, nil, 0o644)
 	for _, tc := range []struct {
@@ -181,12 +181,12 @@ func TestRedactUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"one arg", []string{"redact", dir}, "IN and OUT"},
-		{"check two args", []string{"redact", "--check", dir, dir}, "exactly one BUNDLE"},
-		{"bad output", []string{"redact", "--check", dir, "-o", "wide"}, "unknown output format"},
-		{"existing archive", []string{"redact", dir, exists}, "already exists"},
-		{"output inside input", []string{"redact", dir, filepath.Join(dir, "sub")}, "inside the input"},
-		{"missing config", []string{"redact", "--redact-config", filepath.Join(dir, "nope.yaml"), dir, filepath.Join(dir, "o")}, "--redact-config"},
+		{"one arg", []string{"redact", in}, "IN and OUT"},
+		{"check two args", []string{"redact", "--check", in, dir}, "exactly one BUNDLE"},
+		{"bad output", []string{"redact", "--check", in, "-o", "wide"}, "unknown output format"},
+		{"existing archive", []string{"redact", in, exists}, "already exists"},
+		{"output inside input", []string{"redact", in, filepath.Join(in, "sub")}, "inside the input"},
+		{"missing config", []string{"redact", "--redact-config", filepath.Join(dir, "nope.yaml"), in, filepath.Join(dir, "o")}, "--redact-config"},
 		{"missing input", []string{"redact", filepath.Join(dir, "nope"), filepath.Join(dir, "o2")}, "nope"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
