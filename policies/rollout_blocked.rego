@@ -117,10 +117,23 @@ repair(w, old) := lib.repair(
 
 # never_reached names the template fields (up to three) the layers found
 # missing from the running pods: the change that never reached them.
-never_reached(w) := sprintf("; never reached the pods: %s", [concat(", ", array.slice(ds, 0, 3))]) if {
-	ds := [sprintf("%s %s on pod %s (template %s)", [d.path, json.marshal(d.observed), d.object.name, json.marshal(d.expected)]) |
+never_reached(w) := sprintf("; never reached the pods: %s", [concat(", ", array.slice(items, 0, 3))]) if {
+	divs := [d |
 		some d in input.workloads[lib.key(lib.ref(w))].divergences
 		d.between == ["controller", "runtime"]
 	]
-	count(ds) > 0
+	items := [sprintf("%s is %s on %s (template %s)", [path, short(first.observed), concat(", ", pods), short(first.expected)]) |
+		some path in {d.path | some d in divs}
+		same := [d | some d in divs; d.path == path]
+		first := same[0]
+		pods := sort({d.object.name | some d in same})
+	]
+	count(items) > 0
 } else := ""
+
+# short keeps a value readable in a one-line summary; the evidence has it
+# in full.
+short(v) := s if {
+	s := json.marshal(v)
+	count(s) <= 60
+} else := concat("", [substring(json.marshal(v), 0, 57), "..."])

@@ -29,7 +29,7 @@ test_on_delete_blocks_with_workload_pods if {
 		"workloads": {"StatefulSet/kafka/kafka": {"pods": [{"name": "kafka-0"}, {"name": "kafka-1"}], "divergences": [{"between": ["controller", "runtime"], "object": {"kind": "Pod", "namespace": "kafka", "name": "kafka-0"}, "path": "spec.containers[name=kafka].readinessProbe", "expected": {"tcpSocket": {}}, "observed": {"exec": {}}}]}},
 	}
 	contains(h.summary, "OnDelete")
-	contains(h.summary, `never reached the pods: spec.containers[name=kafka].readinessProbe {"exec":{}} on pod kafka-0 (template {"tcpSocket":{}})`)
+	contains(h.summary, `never reached the pods: spec.containers[name=kafka].readinessProbe is {"exec":{}} on kafka-0 (template {"tcpSocket":{}})`)
 	some s in h.supporting
 	contains(s.message, "controller has")
 }
@@ -60,4 +60,15 @@ test_paused_deployment if {
 test_parallel_policy_not_blocked_by_unready_pod if {
 	s := json.patch(sts({"type": "RollingUpdate"}), [{"op": "add", "path": "/spec/podManagementPolicy", "value": "Parallel"}])
 	count(rollout_blocked.hypothesis) == 0 with input as {"objects": {"StatefulSet": {"kafka": {"kafka": s}}, "Pod": {"kafka": pods("False")}}, "workloads": {}}
+}
+
+test_long_values_are_shortened if {
+	long := concat("", ["x" | some _ in numbers.range(1, 100)])
+	div := {"between": ["controller", "runtime"], "object": {"kind": "Pod", "namespace": "kafka", "name": "kafka-1"}, "path": "spec.x", "expected": long, "observed": "y"}
+	some h in rollout_blocked.hypothesis with input as {
+		"objects": {"StatefulSet": {"kafka": {"kafka": sts({"type": "OnDelete"})}}, "Pod": {"kafka": pods("True")}},
+		"workloads": {"StatefulSet/kafka/kafka": {"pods": [{"name": "kafka-0"}, {"name": "kafka-1"}], "divergences": [div, object.union(div, {"object": {"name": "kafka-0"}})]}},
+	}
+	contains(h.summary, `spec.x is "y" on kafka-0, kafka-1 (template "xxxxxxxx`)
+	contains(h.summary, `xxx...)`)
 }

@@ -189,16 +189,19 @@ func TestSeedIncidents(t *testing.T) {
 // pipeline: the rank-1 summary must say which change never reached the pod.
 func TestSeedSummaries(t *testing.T) {
 	tests := []struct{ fixture, capture, want string }{
-		{"kafka-stale-probe", "2026-11-02T10:45:00Z", `spec.containers[name=kafka].readinessProbe {"exec":`},
-		{"tempo-old-limit", "2026-11-03T15:00:00Z", `spec.containers[name=tempo].resources.limits.memory "384Mi" on pod tempo-0 (template "768Mi")`},
+		{"kafka-stale-probe", "2026-11-02T10:45:00Z", `spec.containers[name=kafka].readinessProbe is {"exec":`},
+		{"tempo-old-limit", "2026-11-03T15:00:00Z", `spec.containers[name=tempo].resources.limits.memory is "384Mi" on tempo-0 (template "768Mi")`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.fixture, func(t *testing.T) {
 			b := fixture(t, tt.fixture, tt.capture)
 			ws := layers.Build(b)
 			l := evaluate(t, builtinEngine(t), Input{Bundle: b, Workloads: ws, Timeline: timeline.Build(b, ws)})
-			if len(l.Hypotheses) == 0 || l.Hypotheses[0].Cause != "rollout-blocked" || !strings.Contains(l.Hypotheses[0].Summary, tt.want) {
-				t.Errorf("rank 1 %v does not say %q", l.Hypotheses, tt.want)
+			if len(l.Hypotheses) == 0 || l.Hypotheses[0].Cause != "rollout-blocked" {
+				t.Fatalf("ledger %v, want rollout-blocked at rank 1", ids(l))
+			}
+			if got := l.Hypotheses[0].Summary; !strings.Contains(got, tt.want) {
+				t.Errorf("rank 1 summary %q does not say %q", got, tt.want)
 			}
 		})
 	}
