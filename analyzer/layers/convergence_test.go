@@ -28,6 +28,7 @@ func TestConvergence(t *testing.T) {
 		{"deployment-paused-mid-rollout", "Deployment/shop/api", Blocked, []string{"paused"}},
 		{"deployment-progress-deadline-exceeded", "Deployment/shop/api", Failed, []string{"ProgressDeadlineExceeded", "api-6c7d-x1", "ImagePullBackOff"}},
 		{"deployment-maxunavailable-used-up", "Deployment/shop/web", Blocked, []string{"maxUnavailable=0", "maxSurge=1", "web-new-a", "statuscode: 503", "web-old-a, web-old-b"}},
+		{"deployment-new-pod-unschedulable", "Deployment/shop/web", Blocked, []string{"web-new-a", "Insufficient cpu"}},
 		{"deployment-new-pod-starting", "Deployment/shop/web", Progressing, []string{"waiting for new Pod shop/web-new-a"}},
 		{"statefulset-new-revision-pod-starting", "StatefulSet/shop/web", Progressing, []string{"1 of 2 replicas on updateRevision", "web-0"}},
 		{"deployment-pod-on-older-template-hash", "Deployment/shop/cart", Progressing, []string{"older pod-template-hash than 5d5d", "cart-4c4c-old"}},

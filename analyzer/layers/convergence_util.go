@@ -65,6 +65,12 @@ func allBelowOrdinal(pods []*bundle.Object, set string, part int64) bool {
 // unreadyWhy says why a pod is not Ready: a container reason, else the
 // latest readiness probe failure from its events.
 func unreadyWhy(ix *bundle.Index, p *bundle.Object) string {
+	if c, ok := findCond(conditions(p.Object, "status", "conditions"), "PodScheduled"); ok && c.Status == "False" {
+		return "not scheduled: " + c.Reason + ": " + c.Message
+	}
+	if e, n := dominantEvent(ix, p, "FailedMount", "FailedAttachVolume", "FailedCreatePodSandBox"); e != nil && str(p.Object, "status", "phase") == "Pending" {
+		return fmt.Sprintf("%s (%d times): %s", str(e.Object, "reason"), n, eventNote(e))
+	}
 	if r := podReason(p); r != "" {
 		for _, cs := range containerStatuses(p) {
 			if lr := str(cs, "lastState", "terminated", "reason"); lr != "" && lr != r {
@@ -116,5 +122,12 @@ func verdictStatus(v string) string {
 // by itself: a container that cannot recover, or failing probes. A pod
 // that is merely starting shows neither.
 func stuck(ix *bundle.Index, p *bundle.Object) bool {
-	return podFailing(p) != "" || len(eventsWithReason(ix, p, "Unhealthy")) > 0
+	if podFailing(p) != "" || len(eventsWithReason(ix, p, "Unhealthy")) > 0 {
+		return true
+	}
+	if c, ok := findCond(conditions(p.Object, "status", "conditions"), "PodScheduled"); ok && c.Status == "False" && c.Reason == "Unschedulable" {
+		return true
+	}
+	e, _ := dominantEvent(ix, p, "FailedMount", "FailedAttachVolume", "FailedCreatePodSandBox")
+	return e != nil && str(p.Object, "status", "phase") == "Pending"
 }
