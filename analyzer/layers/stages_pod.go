@@ -117,7 +117,14 @@ func (a *analysis) startedStage(pods []*bundle.Object) Stage {
 		}
 	}
 	if len(e) == 0 {
-		return stage(StageStarted, StatusUnknown, evidence.Evidence{Message: "no container status in the bundle"})
+		// A pod that is still Pending has no container status yet; only
+		// a running one without it means the bundle lacks the data.
+		for _, p := range pods {
+			if str(p.Object, "status", "phase") != "Pending" {
+				return stage(StageStarted, StatusUnknown, evidence.Evidence{Message: "no container status in the bundle"})
+			}
+		}
+		return stage(StageStarted, StatusProgressing, evidence.Evidence{Message: "no container has started: the pods are Pending"})
 	}
 	return stage(StageStarted, st, e...)
 }

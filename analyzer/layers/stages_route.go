@@ -18,6 +18,9 @@ func (a *analysis) readyStage(s *subject, pods []*bundle.Object) Stage {
 		switch {
 		case str(p.Object, "status", "phase") == "Succeeded":
 			e = append(e, ev(p, "status.phase", "Succeeded", nil))
+		case !ok && str(p.Object, "status", "phase") == "Pending":
+			st = worse(st, StatusProgressing)
+			e = append(e, ev(p, "status.phase", "Pending: not Ready yet", nil))
 		case !ok:
 			st = worse(st, StatusUnknown)
 			e = append(e, ev(p, "status.conditions", "no Ready condition in the bundle", nil))
