@@ -8,8 +8,12 @@ import (
 
 func jobVerdict(o *bundle.Object, ps podSet) verdict {
 	conds := conditions(o.Object, "status", "conditions")
-	if c, ok := findCond(conds, "Failed"); ok && c.Status == "True" {
-		return verdict{Failed, fmt.Sprintf("Job failed: %s: %s", c.Reason, c.Message)}
+	// FailureTarget (Kubernetes 1.31+) marks a Job already judged failed
+	// while its pods terminate; Failed follows.
+	for _, t := range []string{"Failed", "FailureTarget"} {
+		if c, ok := findCond(conds, t); ok && c.Status == "True" {
+			return verdict{Failed, fmt.Sprintf("Job failed: %s: %s", c.Reason, c.Message)}
+		}
 	}
 	for _, t := range []string{"Complete", "SuccessCriteriaMet"} {
 		if c, ok := findCond(conds, t); ok && c.Status == "True" {
