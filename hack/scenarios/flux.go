@@ -27,7 +27,8 @@ type FluxSync struct {
 // Reconcile does what source-controller and kustomize-controller do for
 // the commit sha: store the artifact, apply every manifest under Path with
 // server-side apply as "kustomize-controller" (with Flux's ownership
-// labels), and report Ready with the applied revision and the inventory.
+// labels), prune what the previous inventory held and this revision does
+// not, and report Ready with the applied revision and the inventory.
 // Only plain YAML is applied: scenarios keep their manifests plain.
 func (e *Env) Reconcile(ctx context.Context, f FluxSync, sha string, at time.Time) error {
 	revision := e.Git.Revision(sha)
@@ -48,6 +49,9 @@ func (e *Env) Reconcile(ctx context.Context, f FluxSync, sha string, at time.Tim
 	applied, err := e.Apply(ctx, manifests, ApplyOptions{FieldManager: "kustomize-controller", Labels: labels, Namespace: f.TargetNamespace})
 	if err != nil {
 		return fmt.Errorf("Kustomization/%s/%s: %w", f.Namespace, f.Name, err)
+	}
+	if err := e.prune(ctx, f, applied); err != nil {
+		return err
 	}
 	return e.ApplyStatus(ctx, kustomizationStatus(f, revision, applied, at), "kustomize-controller")
 }

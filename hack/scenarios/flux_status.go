@@ -40,11 +40,7 @@ func gitRepositoryStatus(f FluxSync, revision, digest string, size int64, at tim
 func kustomizationStatus(f FluxSync, revision string, applied []*unstructured.Unstructured, at time.Time) *unstructured.Unstructured {
 	entries := make([]any, 0, len(applied))
 	for _, u := range applied {
-		gv := u.GroupVersionKind()
-		entries = append(entries, map[string]any{
-			"id": u.GetNamespace() + "_" + u.GetName() + "_" + gv.Group + "_" + gv.Kind,
-			"v":  gv.Version,
-		})
+		entries = append(entries, map[string]any{"id": inventoryID(u), "v": u.GroupVersionKind().Version})
 	}
 	ts := at.UTC().Format(time.RFC3339)
 	return &unstructured.Unstructured{Object: map[string]any{

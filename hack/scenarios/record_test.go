@@ -10,6 +10,7 @@ import (
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/hack/scenarios"
+	fluxreadynoendpoints "github.com/rift-dev/rift/hack/scenarios/flux-ready-no-endpoints"
 	kafkastaleprobe "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe"
 	pendingbeforemigration "github.com/rift-dev/rift/hack/scenarios/pending-before-migration"
 	quotaexceeded "github.com/rift-dev/rift/hack/scenarios/quota-exceeded"
@@ -23,6 +24,7 @@ var record = flag.Bool("record", false, "write the collected bundles to fixtures
 // after its fixture, so `-run 'TestRecord/<name>$'` records one.
 func all() []scenarios.Scenario {
 	list := []scenarios.Scenario{
+		fluxreadynoendpoints.Scenario(),
 		kafkastaleprobe.Scenario(),
 		pendingbeforemigration.Scenario(),
 		quotaexceeded.Scenario(),

@@ -1,0 +1,80 @@
+package scenarios
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"time"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// WaitDeployment waits until the Deployment controller has observed the
+// latest generation and ok holds for its status.
+func (e *Env) WaitDeployment(ctx context.Context, namespace, name string, ok func(appsv1.DeploymentStatus) bool) error {
+	return e.Wait(ctx, "Deployment/"+namespace+"/"+name, 2*time.Minute, func(ctx context.Context) (bool, error) {
+		d, err := e.Client.AppsV1().Deployments(namespace).Get(ctx, name, metav1.GetOptions{})
+		if err != nil {
+			return false, err
+		}
+		return d.Status.ObservedGeneration == d.Generation && ok(d.Status), fmt.Errorf("status %+v", d.Status)
+	})
+}
+
+// Available is a WaitDeployment condition: n replicas available, all of
+// them updated.
+func Available(n int32) func(appsv1.DeploymentStatus) bool {
+	return func(s appsv1.DeploymentStatus) bool {
+		return s.AvailableReplicas == n && s.UpdatedReplicas == n && s.Replicas == n
+	}
+}
+
+// PodsWithImage lists the pods matching selector whose first container
+// runs image, by name.
+func (e *Env) PodsWithImage(ctx context.Context, namespace, selector, image string) ([]corev1.Pod, error) {
+	pods, err := e.Client.CoreV1().Pods(namespace).List(ctx, metav1.ListOptions{LabelSelector: selector})
+	if err != nil {
+		return nil, fmt.Errorf("pods %s in %s: %w", selector, namespace, err)
+	}
+	var out []corev1.Pod
+	for _, p := range pods.Items {
+		if len(p.Spec.Containers) > 0 && p.Spec.Containers[0].Image == image {
+			out = append(out, p)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, nil
+}
+
+// WaitCreatedOnNode waits until n pods matching selector with image have
+// been bound and given container statuses by the node (kwok's pod-create
+// stage), and returns them.
+func (e *Env) WaitCreatedOnNode(ctx context.Context, namespace, selector, image string, n int) ([]corev1.Pod, error) {
+	var got []corev1.Pod
+	err := e.Wait(ctx, fmt.Sprintf("%d pods of %s on a node", n, image), 2*time.Minute, func(ctx context.Context) (bool, error) {
+		pods, err := e.PodsWithImage(ctx, namespace, selector, image)
+		if err != nil {
+			return false, err
+		}
+		got = got[:0]
+		for _, p := range pods {
+			if p.Spec.NodeName != "" && len(p.Status.ContainerStatuses) > 0 && p.Status.PodIP != "" {
+				got = append(got, p)
+			}
+		}
+		return len(got) == n && len(pods) == n, fmt.Errorf("%d of %d pods created on a node, want %d", len(got), len(pods), n)
+	})
+	return got, err
+}
+
+// Steady fails unless check holds now and again after settle, so that a
+// recorded state is one the controllers keep, not a moment of a rollout.
+func Steady(ctx context.Context, settle time.Duration, check func(context.Context) error) error {
+	if err := check(ctx); err != nil {
+		return err
+	}
+	time.Sleep(settle)
+	return check(ctx)
+}

@@ -1,0 +1,118 @@
+package scenarios
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// PodReadyUnlessImage returns the Cluster options that keep kwok from
+// starting containers of the given images: kwok's own pod-ready stage
+// (kwok v0.8.0, copied verbatim) with one more selector, so those pods stay
+// Pending where pod-create left them (ContainerCreating) and the scenario
+// writes what the kubelet says instead. Every other pod starts as usual.
+func PodReadyUnlessImage(images ...string) (kwokConfig, disable []string) {
+	var vals strings.Builder
+	for _, im := range images {
+		fmt.Fprintf(&vals, "      - %q\n", im)
+	}
+	stage := strings.Replace(podReadyStage, "    # held images\n",
+		"    - key: '.spec.containers.[].image'\n      operator: 'NotIn'\n      values:\n"+vals.String(), 1)
+	return []string{stage}, []string{"pod-ready"}
+}
+
+// ImagePull is a container whose image the runtime cannot pull.
+type ImagePull struct {
+	Container, Image string
+	// Err is the runtime's error as the kubelet prints it, e.g.
+	// containerd's NotFoundError (see ContainerdNotFound).
+	Err string
+	// Pulls is how many pulls failed since First; BackOffs how many times
+	// the kubelet backed off since.
+	Pulls, BackOffs int32
+	First           time.Time
+}
+
+// ContainerdNotFound is the CRI error containerd returns for a tag the
+// registry does not have.
+func ContainerdNotFound(image string) string {
+	return fmt.Sprintf("rpc error: code = NotFound desc = failed to pull and unpack image %q: failed to resolve reference %q: %s: not found",
+		image, image, image)
+}
+
+// ImagePullBackOff writes a pod's container status and events as the
+// kubelet does after failed pulls (pkg/kubelet/images/image_manager.go,
+// kuberuntime_container.go startContainer): waiting ImagePullBackOff with
+// "Back-off pulling image %q: ErrImagePull: <err>", and the events Pulling
+// `Pulling image %q`, Failed `Failed to pull image %q: <err>`, Failed
+// `Error: ErrImagePull`, BackOff `Back-off pulling image %q` and Failed
+// `Error: ImagePullBackOff`, each aggregated with its count.
+func (e *Env) ImagePullBackOff(ctx context.Context, namespace, pod string, f ImagePull) error {
+	msg := fmt.Sprintf("Back-off pulling image %q: ErrImagePull: %s", f.Image, f.Err)
+	p, err := e.setWaiting(ctx, namespace, pod, f.Container, "ImagePullBackOff", msg)
+	if err != nil {
+		return err
+	}
+	now := time.Now()
+	step := now.Sub(f.First) / time.Duration(f.Pulls+f.BackOffs+1)
+	type ev struct {
+		typ, reason, msg string
+		count            int32
+		first            time.Time
+	}
+	for _, x := range []ev{
+		{corev1.EventTypeNormal, "Pulling", fmt.Sprintf("Pulling image %q", f.Image), f.Pulls, f.First},
+		{corev1.EventTypeWarning, "Failed", fmt.Sprintf("Failed to pull image %q: %s", f.Image, f.Err), f.Pulls, f.First.Add(time.Second)},
+		{corev1.EventTypeWarning, "Failed", "Error: ErrImagePull", f.Pulls, f.First.Add(time.Second + time.Millisecond)},
+		{corev1.EventTypeNormal, "BackOff", fmt.Sprintf("Back-off pulling image %q", f.Image), f.BackOffs, f.First.Add(step)},
+		{corev1.EventTypeWarning, "Failed", "Error: ImagePullBackOff", f.BackOffs, f.First.Add(step + time.Millisecond)},
+	} {
+		if _, err := e.KubeletEvent(ctx, p, f.Container, x.typ, x.reason, x.msg, x.count, x.first, now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// CreateContainerConfigError writes a pod's container status and event as
+// the kubelet does when it cannot build the container's configuration
+// (kuberuntime_container.go startContainer, kubelet_pods.go
+// makeEnvironmentVariables): waiting CreateContainerConfigError with the
+// error, e.g. "couldn't find key DATABASE_URL in ConfigMap shop/web-config",
+// and the Failed event "Error: <error>" repeated count times since first.
+func (e *Env) CreateContainerConfigError(ctx context.Context, namespace, pod, container, message string, count int32, first time.Time) error {
+	p, err := e.setWaiting(ctx, namespace, pod, container, "CreateContainerConfigError", message)
+	if err != nil {
+		return err
+	}
+	_, err = e.KubeletEvent(ctx, p, container, corev1.EventTypeWarning, "Failed", "Error: "+message, count, first, time.Now())
+	return err
+}
+
+func (e *Env) setWaiting(ctx context.Context, namespace, pod, container, reason, message string) (*corev1.Pod, error) {
+	p, err := e.Client.CoreV1().Pods(namespace).Get(ctx, pod, metav1.GetOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("Pod/%s/%s: %w", namespace, pod, err)
+	}
+	found := false
+	for i := range p.Status.ContainerStatuses {
+		cs := &p.Status.ContainerStatuses[i]
+		if cs.Name == container {
+			found = true
+			cs.Ready, cs.Started = false, ptrTo(false)
+			cs.State = corev1.ContainerState{Waiting: &corev1.ContainerStateWaiting{Reason: reason, Message: message}}
+		}
+	}
+	if !found {
+		return nil, fmt.Errorf("Pod/%s/%s: no status for container %s (was the pod created on a node?)", namespace, pod, container)
+	}
+	p, err = e.Client.CoreV1().Pods(namespace).UpdateStatus(ctx, p, metav1.UpdateOptions{FieldManager: kubeletManager})
+	if err != nil {
+		return nil, fmt.Errorf("Pod/%s/%s: status: %w", namespace, pod, err)
+	}
+	return p, nil
+}
