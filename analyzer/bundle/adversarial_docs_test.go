@@ -165,6 +165,10 @@ func TestLoadNotABundle(t *testing.T) {
 	must(t, os.MkdirAll(filepath.Join(future, "objects"), 0o755))
 	must(t, os.WriteFile(filepath.Join(future, "bundle.yaml"), []byte("apiVersion: rift.dev/v2\nkind: Bundle\n"), 0o644))
 	must(t, os.WriteFile(filepath.Join(future, "objects", "a.yaml"), []byte(cm("a")), 0o644))
+	futureTgz := archive(t, dir, "future.tar.gz", []member{
+		{name: "b/objects/a.yaml", body: cm("a")},
+		{name: "b/bundle.yaml", body: "apiVersion: rift.dev/v1beta1\nkind: Bundle\n"},
+	})
 	fifo := filepath.Join(dir, "pipe.tar.gz")
 	must(t, syscall.Mkfifo(fifo, 0o644))
 	tests := []struct {
@@ -176,6 +180,7 @@ func TestLoadNotABundle(t *testing.T) {
 		{"garbage", garbage, "garbage.tar.gz: not a directory or a supported archive"},
 		{"empty directory", empty, "empty: empty bundle: no file to read"},
 		{"future format", future, "bundle.yaml: format rift.dev/v2 is not supported: this rift reads rift.dev/v1alpha1; upgrade rift to read this bundle"},
+		{"future format in an archive, bundle.yaml last", futureTgz, "future.tar.gz: bundle.yaml: format rift.dev/v1beta1 is not supported"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 
 	"github.com/mholt/archives"
 )
@@ -19,6 +20,36 @@ type archiveSource struct {
 	// cut is the number of archive members the listing accepted before it
 	// stopped; reading never goes past it.
 	cut int
+	// meta holds the bundle.yaml candidates met while listing, by path.
+	meta map[string][]byte
+}
+
+// prefetcher is a source that keeps small files seen while listing, so that
+// reading them needs no further pass over the archive.
+type prefetcher interface {
+	readPrefetched(want map[string]bool, fn func(string, []byte, error)) error
+}
+
+// maxPrefetch bounds a bundle.yaml kept from the listing pass; a larger one
+// is read in a pass of its own.
+const maxPrefetch = 1 << 20
+
+// isMetaCandidate reports whether name could be the bundle.yaml of the
+// bundle: at the top or under one wrapper folder. The collector writes it
+// last, so without this the archive would be decompressed once more.
+func isMetaCandidate(name string) bool {
+	return name == "bundle.yaml" || path.Dir(path.Dir(name)) == "." && path.Base(name) == "bundle.yaml"
+}
+
+func (a *archiveSource) readPrefetched(want map[string]bool, fn func(string, []byte, error)) error {
+	for p := range want {
+		data, ok := a.meta[p]
+		if !ok {
+			return a.read(want, fn)
+		}
+		fn(p, data, nil)
+	}
+	return nil
 }
 
 // errStop ends an extraction pass on purpose.
@@ -55,6 +86,7 @@ func (a *archiveSource) list() ([]entry, []LoadError, error) {
 	var entries []entry
 	var errs []LoadError
 	seen := map[string]bool{}
+	a.meta = map[string][]byte{}
 	n := 0
 	err := a.extract(func(_ context.Context, fi archives.FileInfo) error {
 		n++
@@ -91,6 +123,12 @@ func (a *archiveSource) list() ([]entry, []LoadError, error) {
 		default:
 			seen[name] = true
 			entries = append(entries, entry{path: name, size: fi.Size()})
+			if isMetaCandidate(name) && fi.Size() <= maxPrefetch {
+				// A failed read here is retried, and reported, by read.
+				if data, err := a.readMember(fi); err == nil {
+					a.meta[name] = data
+				}
+			}
 		}
 		return nil
 	})

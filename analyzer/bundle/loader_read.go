@@ -12,7 +12,11 @@ func (ld *loader) run(src source) error {
 	}
 	if metaPath != "" {
 		var refused error
-		err := src.read(map[string]bool{metaPath: true}, func(p string, data []byte, err error) {
+		read := src.read
+		if pf, ok := src.(prefetcher); ok {
+			read = pf.readPrefetched
+		}
+		err := read(map[string]bool{metaPath: true}, func(p string, data []byte, err error) {
 			if err != nil {
 				ld.fail(ld.name(p), -1, "cannot read: %v", err)
 				return
