@@ -18,7 +18,7 @@ hypothesis contains h if {
 	some pod in lib.event_pods({"Unhealthy"})
 	ns := pod.metadata.namespace
 	name := pod.metadata.name
-	failures := [e | some e in lib.events(pod); e.reason == "Unhealthy"; contains(e.message, "probe failed")]
+	failures := [e | some e in lib.events(pod); e.reason == "Unhealthy"; contains(e.message, "probe failed"); tripped(pod, e)]
 	count(failures) > 0
 	liveness := [e | some e in failures; startswith(e.message, "Liveness")]
 	h := {
@@ -55,3 +55,22 @@ probe_specs(pod) := [lib.field(pod, sprintf("spec.containers[name=%s].%s", [c.na
 describe(probe) := sprintf("exec %v, timeoutSeconds %v", [probe.exec.command, object.get(probe, "timeoutSeconds", 1)]) if probe.exec
 
 else := sprintf("%v, timeoutSeconds %v", [object.remove(probe, {"timeoutSeconds"}), object.get(probe, "timeoutSeconds", 1)])
+
+# tripped holds when an Unhealthy event may have made the kubelet act. The
+# kubelet acts (unready, restart) only after failureThreshold consecutive
+# failures (default 3); an event that counts fewer failures in all is the
+# noise of a container still starting, e.g. one "connection refused".
+# Events whose container or probe cannot be resolved are kept.
+tripped(pod, e) if not probe_threshold(pod, e)
+
+tripped(pod, e) if object.get(e, "count", 1) >= probe_threshold(pod, e)
+
+probe_fields := {"Readiness": "readinessProbe", "Liveness": "livenessProbe", "Startup": "startupProbe"}
+
+probe_threshold(pod, e) := object.get(probe, "failureThreshold", 3) if {
+	container := trim_suffix(split(e.object.fieldPath, "{")[1], "}")
+	field := probe_fields[split(e.message, " ")[0]]
+	some c in array.concat(object.get(pod.spec, "containers", []), object.get(pod.spec, "initContainers", []))
+	c.name == container
+	probe := c[field]
+}

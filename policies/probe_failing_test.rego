@@ -42,3 +42,16 @@ test_no_unhealthy_events if {
 		"events_by_object": {"Pod/kafka/kafka-0": [{"reason": "Pulled", "message": "pulled", "count": 1, "time": ""}]},
 	})
 }
+
+test_startup_refusal_below_threshold_is_noise if {
+	one := {"reason": "Unhealthy", "message": "Readiness probe failed: Get \"http://10.0.0.2:8080/healthz\": dial tcp 10.0.0.2:8080: connect: connection refused", "count": 1, "time": "2026-01-01T00:00:00Z", "object": {"fieldPath": "spec.containers{kafka}"}}
+	count(probe_failing.hypothesis) == 0 with input as fixtures.indexed({
+		"objects": {"Pod": {"kafka": {"kafka-0": pod("True")}}}, "pod_services": {},
+		"events_by_object": {"Pod/kafka/kafka-0": [one]},
+	})
+	tripping := object.union(one, {"count": 3})
+	count(probe_failing.hypothesis) == 1 with input as fixtures.indexed({
+		"objects": {"Pod": {"kafka": {"kafka-0": pod("False")}}}, "pod_services": {},
+		"events_by_object": {"Pod/kafka/kafka-0": [tripping]},
+	})
+}

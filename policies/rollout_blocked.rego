@@ -36,7 +36,7 @@ hypothesis contains h if {
 			array.concat([pod_evidence(p) | some p in old], divergences(w)),
 		),
 		"contradicting": [],
-		"nextCheck": sprintf("kubectl get pods -n %s -l controller-revision-hash!=%s -o custom-columns=NAME:.metadata.name,REV:.metadata.labels.controller-revision-hash,READY:.status.containerStatuses[*].ready", [ns, update]),
+		"nextCheck": sprintf("kubectl get pods -n %s -l controller-revision-hash=%s -o custom-columns=NAME:.metadata.name,READY:.status.containerStatuses[*].ready,RESTARTS:.status.containerStatuses[*].restartCount", [ns, w.status.currentRevision]),
 		"repair": repair(w, old),
 		"explains": union({lib.pod_explains(lib.ref(p)) | some p in old}),
 	}
