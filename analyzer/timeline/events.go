@@ -64,7 +64,7 @@ func (bd *builder) eventEntries() {
 			Source: SourceEvent, File: oc.obj.Source.File, Container: oc.container,
 		}
 		if oc.warning {
-			e.Type, e.Failure = TypeWarning, true
+			e.Type, e.Failure = TypeWarning, !bd.probeNeverTripped(oc)
 		}
 		if oc.count > 1 {
 			e.Count, e.FirstTime, e.LastTime = oc.count, ptr(oc.first), ptr(oc.last)
