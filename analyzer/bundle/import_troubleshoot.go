@@ -2,7 +2,6 @@ package bundle
 
 import (
 	"encoding/json"
-	"fmt"
 	"path"
 	"strings"
 
@@ -120,6 +119,6 @@ func (ld *loader) readVersion(file string, data []byte) {
 	}
 	ld.meta.Collector = Collector{Name: "troubleshoot", Version: v.Spec.VersionNumber}
 	if !strings.HasPrefix(v.APIVersion, "troubleshoot.") {
-		ld.fail(file, -1, "%s", fmt.Sprintf("apiVersion %q is not troubleshoot's", v.APIVersion))
+		ld.fail(file, -1, "apiVersion %q is not troubleshoot's", v.APIVersion)
 	}
 }
