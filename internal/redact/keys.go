@@ -164,3 +164,20 @@ func highEntropy(s string) bool {
 	}
 	return h >= 3.5
 }
+
+// secretReference reports whether v under key names a Secret rather than
+// holds one: {"secret": "tls-secret"} is how Kubernetes tools refer to a
+// Secret by name. Only the bare key "secret" with a lower-case DNS name
+// containing a dash qualifies.
+func secretReference(key, v string) bool {
+	if normalizeKey(key) != "secret" || !strings.Contains(v, "-") || len(v) > 253 {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return v[0] != '-' && v[len(v)-1] != '-'
+}

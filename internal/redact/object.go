@@ -138,7 +138,7 @@ func (r *Redactor) field(sc *scope, key, v string) string {
 	// YAML document): its parts go through the pattern rules instead. A
 	// single value with a trailing newline (kubectl create --from-file) is
 	// still a single value.
-	if c := classifyKey(key); c != keyPlain && worthRedacting(c, v) && !strings.Contains(strings.TrimSpace(v), "\n") {
+	if c := classifyKey(key); c != keyPlain && worthRedacting(c, v) && !strings.Contains(strings.TrimSpace(v), "\n") && !secretReference(key, v) {
 		if r.urlWithCredentials(sc, v) {
 			// dsn: postgres://u:p@host/db keeps its host for analysis.
 			return r.text(sc, v)

@@ -16,7 +16,7 @@ func (r *Redactor) env(sc *scope, list []any) {
 			continue
 		}
 		name := str(m["name"])
-		if v, ok := m["value"].(string); ok && secretEnvName(name) && worthRedacting(keyStrong, v) {
+		if v, ok := m["value"].(string); ok && secretEnv(name, v) {
 			m["value"] = r.redactValue(sc, "env-secret", v)
 		}
 		r.walk(sc, m)

@@ -121,18 +121,20 @@ spec:
         args: [--port=8080, --client-secret=cs-abcdef123, -p, pw-xyz123456]
         env:
         - {name: SECRET_NAME, value: web-secret}
+        - {name: DISCOVER_TOLERATION_KEY, value: node-role.kubernetes.io/master}
+        - {name: API_ENCRYPTION_KEY, value: IvWItkB8+ezMisPjSMBknT1PdKjBx7Xc}
         - {name: GITHUB_TOKEN, valueFrom: {secretKeyRef: {name: gh, key: token}}}
         - {name: GITHUB_TOKEN_LITERAL, value: plain-literal-9}
 data:
   db-password: "from-file-pw9\n"
 `))
 	out := toYAML(t, got)
-	for _, gone := range []string{"k-0123456789", "cs-abcdef123", "pw-xyz123456", "plain-literal-9", "from-file-pw9"} {
+	for _, gone := range []string{"k-0123456789", "cs-abcdef123", "pw-xyz123456", "plain-literal-9", "from-file-pw9", "IvWItkB8"} {
 		if strings.Contains(out, gone) {
 			t.Errorf("%q survived:\n%s", gone, out)
 		}
 	}
-	for _, kept := range []string{"8080:80", "--port=8080", "web-secret", "secretKeyRef", "key: token", "sha256:0123456789abcdef", "containerPort: 8080"} {
+	for _, kept := range []string{"node-role.kubernetes.io/master", "8080:80", "--port=8080", "web-secret", "secretKeyRef", "key: token", "sha256:0123456789abcdef", "containerPort: 8080"} {
 		if !strings.Contains(out, kept) {
 			t.Errorf("%q lost:\n%s", kept, out)
 		}

@@ -37,7 +37,7 @@ func pickAssignment(s string, m []int) (int, int, string) {
 	}
 	c := classifyKey(key)
 	v := s[lo:hi]
-	if !worthRedacting(c, v) {
+	if !worthRedacting(c, v) || secretReference(key, v) {
 		return -1, -1, ""
 	}
 	// "failed to watch *v1.Secret: connection refused" is prose, not an
@@ -64,22 +64,28 @@ func pickEnvPair(s string, m []int) (int, int, string) {
 	if m[4] >= 0 {
 		lo, hi = m[4], m[5]
 	}
-	if lo < 0 || !secretEnvName(s[m[2]:m[3]]) || !worthRedacting(keyStrong, s[lo:hi]) {
+	if lo < 0 || !secretEnv(s[m[2]:m[3]], s[lo:hi]) {
 		return -1, -1, ""
 	}
 	return lo, hi, "env-secret"
 }
 
-var envWords = []string{"PASSWORD", "PASSWD", "PWD", "SECRET", "TOKEN", "KEY", "CREDENTIAL", "AUTH",
-	"PRIVATE", "DSN", "CONNECTION_STRING", "CONNECTIONSTRING"}
+var envWords = []string{"PASSWORD", "PASSWD", "PWD", "SECRET", "TOKEN", "CREDENTIAL", "AUTH",
+	"PRIVATE", "DSN", "CONNECTION_STRING", "CONNECTIONSTRING", "API_KEY", "APIKEY", "ACCESS_KEY",
+	"ENCRYPTION_KEY", "SIGNING_KEY", "MASTER_KEY", "LICENSE_KEY", "HMAC_KEY", "KEY"}
 
 // envPlainSuffixes end env names that point at a credential (a file, a
 // Secret's name, an endpoint) rather than hold one.
 var envPlainSuffixes = []string{"_FILE", "_PATH", "_DIR", "_NAME", "_URL", "_ID", "_HOST", "_PORT", "_ENDPOINT", "_REF", "_ENABLED"}
 
-// secretEnvName reports whether an environment variable name suggests a
-// credential.
-func secretEnvName(name string) bool {
+// secretEnv reports whether an environment variable with this name and
+// literal value is a credential. KEY alone (DISCOVER_TOLERATION_KEY,
+// CACHE_KEY_PREFIX) names keys of every sort, so a KEY-only name needs a
+// value that looks generated; the other words need only a real value.
+func secretEnv(name, v string) bool {
+	if !worthRedacting(keyStrong, v) {
+		return false
+	}
 	// OAUTH names an OAuth server or image far more often than a secret;
 	// OAUTH_TOKEN and OAUTH_CLIENT_SECRET still match on their other word.
 	u := strings.ReplaceAll(strings.ToUpper(name), "OAUTH", "")
@@ -88,12 +94,16 @@ func secretEnvName(name string) bool {
 			return false
 		}
 	}
+	keyOnly := false
 	for _, w := range envWords {
 		if strings.Contains(u, w) {
-			return true
+			if w != "KEY" {
+				return true
+			}
+			keyOnly = true
 		}
 	}
-	return false
+	return keyOnly && (credentialLike(v) || highEntropy(v))
 }
 
 func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }

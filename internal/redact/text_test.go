@@ -74,6 +74,7 @@ func TestTextKeeps(t *testing.T) {
 		{"weak key low entropy", "cache_key=orders-by-customer"},
 		{"weak key hex digest", "signature: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"},
 		{"token already", "password=REDACTED-generic-secret-0a1b2c3d"},
+		{"secret reference", `{"secret": "tls-secret", "namespace": "default"}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := newTest(t, Options{})
