@@ -101,11 +101,25 @@ var workloadGroups = map[string]string{
 	"Kustomization": groupFluxKustomize, "HelmRelease": groupFluxHelm, "Application": groupArgo,
 }
 
-// ownedInBundle is true when o's controller (or owner) is in the bundle and
-// is itself analysed there, so o is reported through it.
+// coveringOwners lists, for each kind reported through its owner, the
+// owner kinds whose analysis covers it (group apps or batch).
+var coveringOwners = map[string]map[string]bool{
+	"ReplicaSet": {"Deployment": true},
+	"Job":        {"CronJob": true},
+	"Pod":        {"ReplicaSet": true, "StatefulSet": true, "DaemonSet": true, "Job": true},
+}
+
+// ownedInBundle is true when o's owner is in the bundle and is a workload
+// whose analysis covers o. A pod owned by anything else (a Node for a
+// static pod, an operator's custom resource) is a subject of its own, so
+// it is not lost.
 func (a *analysis) ownedInBundle(o *bundle.Object) bool {
-	_, ok := a.ix.Owner(o)
-	return ok
+	owner, ok := a.ix.Owner(o)
+	if !ok {
+		return false
+	}
+	g := owner.GroupVersionKind().Group
+	return coveringOwners[o.GetKind()][owner.GetKind()] && (g == "apps" || g == "batch")
 }
 
 func (a *analysis) subjects() []*subject {

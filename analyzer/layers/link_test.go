@@ -161,3 +161,65 @@ data: {mode: prod}
 		t.Errorf("rendered layer = %s: %+v", l.Status, l.Evidence)
 	}
 }
+
+// Pods are reported through the workload that owns them; a pod owned by
+// something rift does not analyse (a Node for a static pod, an operator's
+// custom resource) is a subject of its own rather than lost.
+func TestSubjectsFollowOwnership(t *testing.T) {
+	ws := Build(fromYAML(t, `
+apiVersion: v1
+kind: Node
+metadata: {name: n1, uid: node-n1}
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: etcd-n1
+  namespace: kube-system
+  ownerReferences: [{apiVersion: v1, kind: Node, name: n1, uid: node-n1, controller: true}]
+spec: {nodeName: n1, containers: [{name: etcd, image: "etcd:3.5"}]}
+status: {phase: Running, conditions: [{type: Ready, status: "True"}]}
+---
+apiVersion: core.strimzi.io/v1beta2
+kind: StrimziPodSet
+metadata: {name: kafka, namespace: kafka, uid: sps-kafka}
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: kafka-0
+  namespace: kafka
+  ownerReferences: [{apiVersion: core.strimzi.io/v1beta2, kind: StrimziPodSet, name: kafka, uid: sps-kafka, controller: true}]
+spec: {nodeName: n1, containers: [{name: kafka, image: "kafka:3.7"}]}
+status: {phase: Running, conditions: [{type: Ready, status: "True"}]}
+---
+apiVersion: apps/v1
+kind: ReplicaSet
+metadata: {name: api-1, namespace: shop, uid: rs-api, generation: 1}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: api}}
+  template:
+    metadata: {labels: {app: api}}
+    spec: {containers: [{name: api, image: "api:1"}]}
+status: {observedGeneration: 1, replicas: 1, readyReplicas: 1}
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: api-1-x
+  namespace: shop
+  labels: {app: api}
+  ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, name: api-1, uid: rs-api, controller: true}]
+spec: {nodeName: n1, containers: [{name: api, image: "api:1"}]}
+status: {phase: Running, conditions: [{type: Ready, status: "True"}]}
+`))
+	var got []string
+	for _, w := range ws {
+		got = append(got, w.Ref.String())
+	}
+	want := []string{"Pod/kafka/kafka-0", "Pod/kube-system/etcd-n1", "ReplicaSet/shop/api-1"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("subjects (-want +got):\n%s", d)
+	}
+}
