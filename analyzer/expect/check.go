@@ -1,6 +1,7 @@
 package expect
 
 import (
+	"path"
 	"slices"
 	"sort"
 	"strconv"
@@ -49,7 +50,7 @@ func Check(e *Expectation, r *report.Report) []Mismatch {
 		add("top.causes", want, got)
 		if len(e.Top.Subjects) > 0 {
 			want := subj
-			if !slices.Contains(e.Top.Subjects, subj) {
+			if !slices.ContainsFunc(e.Top.Subjects, func(p string) bool { return matchObject(p, subj) }) {
 				want = "one of " + strings.Join(e.Top.Subjects, ", ")
 			}
 			add("top.subjects", want, subj)
@@ -98,6 +99,9 @@ func Check(e *Expectation, r *report.Report) []Mismatch {
 		var got *Failure
 		if r.EarliestFailure != nil {
 			got = &Failure{Object: r.EarliestFailure.Entry.Object.String(), Reason: r.EarliestFailure.Entry.Reason}
+			if matchObject(e.EarliestFailure.Object, got.Object) {
+				got.Object = e.EarliestFailure.Object
+			}
 		}
 		add("earliestFailure", e.EarliestFailure, got)
 	}
@@ -117,7 +121,12 @@ func matchDivergences(want []Divergence, r *report.Report) []Divergence {
 	}
 	out := make([]Divergence, 0, len(want))
 	for _, d := range want {
-		paths := byObject[d.Object]
+		var paths []string
+		for obj, ps := range byObject {
+			if matchObject(d.Object, obj) {
+				paths = append(paths, ps...)
+			}
+		}
 		found := false
 		for _, p := range paths {
 			if strings.Contains(p, d.PathContains) {
@@ -137,4 +146,16 @@ func matchDivergences(want []Divergence, r *report.Report) []Divergence {
 		out = append(out, Divergence{Object: d.Object, PathContains: got})
 	}
 	return out
+}
+
+// matchObject matches a reported object (Kind/namespace/name) against a
+// pattern from expect.yaml. Patterns use path.Match syntax, so generated
+// names can be written Pod/shop/web-65c886bfc4-* and a re-recorded fixture
+// (new random pod suffixes) still passes.
+func matchObject(pattern, obj string) bool {
+	if pattern == obj {
+		return true
+	}
+	ok, err := path.Match(pattern, obj)
+	return err == nil && ok
 }

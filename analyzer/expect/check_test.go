@@ -157,3 +157,18 @@ func TestWriteJUnit(t *testing.T) {
 		t.Errorf("unexpected suite %+v", s)
 	}
 }
+
+func TestObjectPatterns(t *testing.T) {
+	e := &Expectation{
+		Top:             &Top{Causes: []string{"rollout-blocked"}, Subjects: []string{"StatefulSet/kafka/*"}},
+		Divergences:     []Divergence{{Object: "Pod/kafka/kafka-?", PathContains: "readinessProbe"}},
+		EarliestFailure: &Failure{Object: "Pod/kafka/kafka-*", Reason: "Unhealthy"},
+	}
+	if m := Check(e, kafkaReport()); len(m) != 0 {
+		t.Fatalf("patterns should match: %+v", m)
+	}
+	e.EarliestFailure.Object = "Pod/other/*"
+	if m := Check(e, kafkaReport()); len(m) != 1 || m[0].Field != "earliestFailure" {
+		t.Fatalf("want one earliestFailure mismatch, got %+v", m)
+	}
+}

@@ -40,6 +40,9 @@ type Expectation struct {
 	EarliestFailure *Failure `json:"earliestFailure,omitempty"`
 }
 
+// Objects are written Kind/namespace/name and may use path.Match patterns
+// ("Pod/shop/web-65c886bfc4-*") for names a controller generates.
+
 // Top constrains rank 1: its cause must be one of Causes and, when Subjects
 // is set, its subject one of Subjects.
 type Top struct {
