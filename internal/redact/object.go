@@ -34,7 +34,10 @@ func (r *Redactor) object(sc *scope, obj map[string]any) (map[string]any, bool) 
 		return obj, true
 	}
 	kind := str(obj["kind"])
-	isSecret := kind == "Secret" && str(obj["apiVersion"]) == "v1"
+	// A Secret without apiVersion (hand-written, or trimmed by a tool) is
+	// still a Secret: err on the side of dropping its payload.
+	av := str(obj["apiVersion"])
+	isSecret := kind == "Secret" && (av == "v1" || av == "")
 	if isSecret {
 		r.secret(sc, obj)
 	}
