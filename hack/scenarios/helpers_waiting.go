@@ -32,7 +32,8 @@ type ImagePull struct {
 	// containerd's NotFoundError (see ContainerdNotFound).
 	Err string
 	// Pulls is how many pulls failed since First; BackOffs how many times
-	// the kubelet backed off since.
+	// the kubelet backed off since. Keep them plausible for the time
+	// between First and now (the back-off starts at 10s and doubles).
 	Pulls, BackOffs int32
 	First           time.Time
 }
@@ -57,8 +58,11 @@ func (e *Env) ImagePullBackOff(ctx context.Context, namespace, pod string, f Ima
 	if err != nil {
 		return err
 	}
+	// The first pull fails a second after it starts and the next pod sync
+	// backs off; the counts and now carry the repeats. The kubelet writes
+	// its "Error: ..." event right after the one it reports.
 	now := time.Now()
-	step := now.Sub(f.First) / time.Duration(f.Pulls+f.BackOffs+1)
+	failed, backoff := f.First.Add(time.Second), f.First.Add(2*time.Second)
 	type ev struct {
 		typ, reason, msg string
 		count            int32
@@ -66,10 +70,10 @@ func (e *Env) ImagePullBackOff(ctx context.Context, namespace, pod string, f Ima
 	}
 	for _, x := range []ev{
 		{corev1.EventTypeNormal, "Pulling", fmt.Sprintf("Pulling image %q", f.Image), f.Pulls, f.First},
-		{corev1.EventTypeWarning, "Failed", fmt.Sprintf("Failed to pull image %q: %s", f.Image, f.Err), f.Pulls, f.First.Add(time.Second)},
-		{corev1.EventTypeWarning, "Failed", "Error: ErrImagePull", f.Pulls, f.First.Add(time.Second + time.Millisecond)},
-		{corev1.EventTypeNormal, "BackOff", fmt.Sprintf("Back-off pulling image %q", f.Image), f.BackOffs, f.First.Add(step)},
-		{corev1.EventTypeWarning, "Failed", "Error: ImagePullBackOff", f.BackOffs, f.First.Add(step + time.Millisecond)},
+		{corev1.EventTypeWarning, "Failed", fmt.Sprintf("Failed to pull image %q: %s", f.Image, f.Err), f.Pulls, failed},
+		{corev1.EventTypeWarning, "Failed", "Error: ErrImagePull", f.Pulls, failed.Add(time.Millisecond)},
+		{corev1.EventTypeNormal, "BackOff", fmt.Sprintf("Back-off pulling image %q", f.Image), f.BackOffs, backoff},
+		{corev1.EventTypeWarning, "Failed", "Error: ImagePullBackOff", f.BackOffs, backoff.Add(time.Millisecond)},
 	} {
 		if _, err := e.KubeletEvent(ctx, p, f.Container, x.typ, x.reason, x.msg, x.count, x.first, now); err != nil {
 			return err

@@ -95,8 +95,7 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	if sha, err = e.Git.Commit(ctx, "billing: release invoice-api 4.8.0", time.Now(), bump); err != nil {
 		return err
 	}
-	applied := time.Now()
-	if err := e.Reconcile(ctx, flux, sha, applied); err != nil {
+	if err := e.Reconcile(ctx, flux, sha, time.Now()); err != nil {
 		return err
 	}
 	// maxSurge 25% of 3 rounds up to one new pod, maxUnavailable rounds
@@ -105,9 +104,13 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	if err != nil {
 		return err
 	}
+	// The kubelet pulls at once, then after 10s of back-off: let that
+	// time pass so the events' counts fit their timestamps.
+	created := pods[0].CreationTimestamp.Time
+	time.Sleep(time.Until(created.Add(15 * time.Second)))
 	return e.ImagePullBackOff(ctx, ns, pods[0].Name, scenarios.ImagePull{
 		Container: "invoice-api", Image: badImage, Err: scenarios.ContainerdNotFound(badImage),
-		Pulls: 4, BackOffs: 9, First: applied.Add(2 * time.Second),
+		Pulls: 2, BackOffs: 3, First: created.Add(time.Second),
 	})
 }
 
