@@ -7,13 +7,18 @@ field(obj, path, message) := {"object": ref(obj), "path": path, "message": messa
 # field_at cites a field with the time the fact was observed.
 field_at(obj, path, message, time) := {"object": ref(obj), "path": path, "message": message, "time": time}
 
-# event cites an event of obj.
+# event cites an event of obj at its first occurrence, which is when the
+# failure it reports began (the count says how often it repeated since).
 event(obj, e) := {
 	"object": ref(obj),
 	"event": e.reason,
-	"time": e.time,
+	"time": first_time(e),
 	"message": sprintf("%s x%d: %s", [e.reason, e.count, e.message]),
 }
+
+first_time(e) := e.firstTime if e.firstTime != ""
+
+else := object.get(e, "time", "")
 
 # condition_evidence cites a status condition.
 condition_evidence(obj, c) := {

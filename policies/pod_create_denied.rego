@@ -22,7 +22,7 @@ hypothesis contains h if {
 	h := {
 		"subject": subject,
 		"summary": sprintf("%s cannot create pods: %s", [lib.key(subject), e.message]),
-		"supporting": [{"object": subject, "event": e.reason, "time": e.time, "message": e.message}],
+		"supporting": [{"object": subject, "event": e.reason, "time": lib.first_time(e), "message": e.message}],
 		"contradicting": caught_up(subject),
 		"nextCheck": lib.events_check(subject),
 		"repair": lib.repair(
