@@ -15,7 +15,7 @@ build:
 	$(GO) build -o bin/rift ./cmd/rift
 
 run: build
-	./bin/rift analyze fixtures/kafka-stale-probe
+	./bin/rift analyze fixtures/kafka-stale-probe/bundle || [ $$? -eq 1 ]
 
 # The whole suite: unit and integration tests against a real control plane,
 # brief fuzzing, Rego unit tests and the recorded incidents.
@@ -30,6 +30,7 @@ test: build testenv
 # kube-scheduler and kwok from the Go module proxy into $(CACHE).
 testenv:
 	bash hack/testenv.sh
+	bash hack/install-chromium.sh
 
 fuzz:
 	bash hack/fuzz.sh $(FUZZTIME)
