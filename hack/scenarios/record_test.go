@@ -11,6 +11,7 @@ import (
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/hack/scenarios"
 	fluxreadynoendpoints "github.com/rift-dev/rift/hack/scenarios/flux-ready-no-endpoints"
+	imagepullfailed "github.com/rift-dev/rift/hack/scenarios/image-pull-failed"
 	kafkastaleprobe "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe"
 	pendingbeforemigration "github.com/rift-dev/rift/hack/scenarios/pending-before-migration"
 	quotaexceeded "github.com/rift-dev/rift/hack/scenarios/quota-exceeded"
@@ -25,6 +26,7 @@ var record = flag.Bool("record", false, "write the collected bundles to fixtures
 func all() []scenarios.Scenario {
 	list := []scenarios.Scenario{
 		fluxreadynoendpoints.Scenario(),
+		imagepullfailed.Scenario(),
 		kafkastaleprobe.Scenario(),
 		pendingbeforemigration.Scenario(),
 		quotaexceeded.Scenario(),
