@@ -28,7 +28,8 @@ hypothesis contains h if {
 			lib.field_at(pod, sprintf("status.containerStatuses[name=%s]", [s.name]), sprintf("terminated OOMKilled, exit code %v, %d restarts", [object.get(term, "exitCode", 137), object.get(s, "restartCount", 0)]), object.get(term, "finishedAt", "")),
 			lib.field(pod, sprintf("spec.containers[name=%s].resources.limits.memory", [s.name]), sprintf("the running pod's memory limit is %s", [limit])),
 		],
-		"contradicting": [],
+		"status": status(pod),
+		"contradicting": lib.recovered(pod),
 		"nextCheck": sprintf("kubectl get pod %s -n %s -o jsonpath={.spec.containers[?(@.name==\"%s\")].resources.limits.memory}", [name, ns, s.name]),
 		"repair": lib.repair(
 			"repository",
@@ -56,3 +57,9 @@ memory_limit(pod, container) := [l |
 ][0] if true
 
 else := "unset"
+
+# A pod Ready again after an OOM kill is not failing now, but the kill
+# happened under the same limit and may recur: open, not contradicted.
+status(pod) := "open" if lib.healthy(pod)
+
+else := "supported"

@@ -26,3 +26,10 @@ test_oom_negative if {
 	p := pod({"terminated": {"reason": "Error", "exitCode": 1}}, {"running": {}})
 	count(oom_killed.hypothesis) == 0 with input as fixtures.indexed({"objects": {"Pod": {"tracing": {"tempo-0": p}}}, "pod_services": {}})
 }
+
+test_oom_then_ready_is_open if {
+	p := object.union(pod({"terminated": {"reason": "OOMKilled", "exitCode": 137}}, {"running": {}}), {"status": {"phase": "Running", "conditions": [{"type": "Ready", "status": "True"}]}})
+	some h in oom_killed.hypothesis with input as fixtures.indexed({"objects": {"Pod": {"tracing": {"tempo-0": p}}}, "pod_services": {}})
+	h.status == "open"
+	count(h.contradicting) == 1
+}
