@@ -12,7 +12,7 @@ import (
 // renders as the text it is.
 func renderMarkdown(w io.Writer, r *Report, opts RenderOptions) error {
 	m := &mdOut{w: w}
-	mdLead(m, r)
+	mdLead(m, r, opts)
 	mdScope(m, r)
 	mdState(m, r, opts)
 	mdChronology(m, r, opts.Details)
@@ -99,7 +99,7 @@ func mdIcon(s string) string {
 // mdStatus is a status with its icon.
 func mdStatus(s string) string { return mdIcon(s) + " " + esc(s) }
 
-func mdLead(m *mdOut, r *Report) {
+func mdLead(m *mdOut, r *Report, opts RenderOptions) {
 	s := r.Summary
 	m.printf("# rift report: %s\n\n", esc(orDash(s.Verdict)))
 	m.printf("**Impact:** %s  \n", esc(s.Impact))
@@ -107,6 +107,10 @@ func mdLead(m *mdOut, r *Report) {
 	mut := yesNo(s.MutationNeeded)
 	if h, ok := topHypothesis(r); ok && s.MutationNeeded {
 		mut += " (owner: " + h.Repair.Owner + ")"
+	}
+	if opts.Workload != nil {
+		m.printf("**Mutation needed:** %s  \n**Focus:** %s\n\n", esc(mut), esc(focusLine(r)))
+		return
 	}
 	m.printf("**Mutation needed:** %s\n\n", esc(mut))
 }

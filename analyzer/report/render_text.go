@@ -12,7 +12,7 @@ import (
 // of docs/report.md, wrapped to opts.Width, coloured only when opts.Color.
 func renderText(w io.Writer, r *Report, opts RenderOptions) error {
 	t := &textOut{w: w, width: opts.Width, color: opts.Color}
-	textLead(t, r)
+	textLead(t, r, opts)
 	textScope(t, r)
 	textState(t, r, opts)
 	textChronology(t, r, opts.Details)
@@ -23,7 +23,7 @@ func renderText(w io.Writer, r *Report, opts RenderOptions) error {
 	return t.err
 }
 
-func textLead(t *textOut, r *Report) {
+func textLead(t *textOut, r *Report, opts RenderOptions) {
 	s := r.Summary
 	t.printf("%s %s\n", t.paint(styleBold, "rift report"), t.paint(styleDim, "· "+stamp(r.Bundle.CaptureTime)))
 	t.blank()
@@ -35,6 +35,9 @@ func textLead(t *textOut, r *Report) {
 		mut += " (owner: " + h.Repair.Owner + ")"
 	}
 	t.kv(0, 9, "Mutation", styleNone, mut)
+	if opts.Workload != nil {
+		t.kv(0, 9, "Focus", styleBold, focusLine(r))
+	}
 	t.blank()
 }
 

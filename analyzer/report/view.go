@@ -56,6 +56,16 @@ func repairFor(r *Report) (hypothesis.Hypothesis, string) {
 	return h, ""
 }
 
+// focusLine says which workload a focused report shows. The lead's verdict,
+// impact and cause stay bundle-wide.
+func focusLine(r *Report) string {
+	name := "-"
+	if len(r.Workloads) > 0 {
+		name = r.Workloads[0].Ref.String()
+	}
+	return name + " only; the verdict, impact and cause above are for the whole bundle"
+}
+
 // topHypothesis returns the ledger's first (highest-ranked) hypothesis.
 func topHypothesis(r *Report) (hypothesis.Hypothesis, bool) {
 	if len(r.Hypotheses) == 0 {
