@@ -65,6 +65,16 @@ func TestHTMLInChromium(t *testing.T) {
 			t.Error("clicking a citation did not select a timeline entry and its lane")
 		}
 	})
+	t.Run("a workload leads to its own earliest failure", func(t *testing.T) {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#matrix tr[data-workload="StatefulSet/kafka/kafka"] .obj-link`)),
+			chromedp.Click(chromedp.CSS(`#evidence-panel .entry-link`))); err != nil {
+			t.Fatal(err)
+		}
+		if !evalBool(t, ctx, `(() => { const s = document.querySelector('#entries .entry.selected');
+			return !!s && s.classList.contains('earliest') && s.textContent.includes('Unhealthy'); })()`) {
+			t.Error("the workload's earliest-failure link did not select the Unhealthy entry")
+		}
+	})
 	evalBool(t, ctx, `window.scrollTo(0, 0), true`)
 	screenshot(t, ctx, "report-kafka")
 	elementShot(t, ctx, "#chronology", "report-kafka-timeline")

@@ -67,9 +67,12 @@ function renderPipelines() {
 // and divergences.
 function showWorkload(w) {
   const pods = w.pods || [];
+  const ef = (R.earliestPerWorkload || {})[refStr(w.ref)];
+  const efNode = ef ? el('a', { class: 'entry-link', href: '#', on: { click: (e) => { e.preventDefault(); App.selectEntry(ef.index); } },
+    text: refStr(ef.entry.object) + ' ' + ef.entry.reason + ' at ' + stamp(ef.entry.time) }) : 'none found';
   showPanel('evidence-panel', refStr(w.ref) + ': ' + w.convergence, [
     el('p', { text: w.convergenceReason || '' }),
-    kv([['Owned by', (w.owners || []).map(refStr).join(', ')]]),
+    kv([['Owned by', (w.owners || []).map(refStr).join(', ')], ['Earliest failure', efNode]]),
     pods.length ? el('table', { class: 'diverge' }, [
       el('tr', {}, ['Pod', 'Revision', 'Phase', 'Ready', 'Restarts', 'Reason'].map((h) => el('th', { text: h }))),
       ...pods.map((p) => el('tr', {}, [p.name, orDash(p.revision) + (p.revision && !p.current ? ' (old)' : ''), orDash(p.phase),
