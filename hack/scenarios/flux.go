@@ -39,7 +39,11 @@ func (e *Env) Reconcile(ctx context.Context, f FluxSync, sha string, at time.Tim
 	if err := e.applyFluxObjects(ctx, f); err != nil {
 		return err
 	}
-	if err := e.ApplyStatus(ctx, gitRepositoryStatus(f, revision, digest, int64(len(manifests)), at), "source-controller"); err != nil {
+	repoStatus := gitRepositoryStatus(f, revision, digest, int64(len(manifests)), at)
+	if err := e.keepTransitions(ctx, repoStatus); err != nil {
+		return err
+	}
+	if err := e.ApplyStatus(ctx, repoStatus, "source-controller"); err != nil {
 		return err
 	}
 	labels := map[string]string{
@@ -53,7 +57,11 @@ func (e *Env) Reconcile(ctx context.Context, f FluxSync, sha string, at time.Tim
 	if err := e.prune(ctx, f, applied); err != nil {
 		return err
 	}
-	return e.ApplyStatus(ctx, kustomizationStatus(f, revision, applied, at), "kustomize-controller")
+	ksStatus := kustomizationStatus(f, revision, applied, at)
+	if err := e.keepTransitions(ctx, ksStatus); err != nil {
+		return err
+	}
+	return e.ApplyStatus(ctx, ksStatus, "kustomize-controller")
 }
 
 func (e *Env) applyFluxObjects(ctx context.Context, f FluxSync) error {

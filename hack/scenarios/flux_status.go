@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 )
@@ -107,4 +108,31 @@ func (e *Env) InstallFluxCRDs(ctx context.Context) error {
 
 func schemaGVK(group, version, kind string) schema.GroupVersionKind {
 	return schema.GroupVersionKind{Group: group, Version: version, Kind: kind}
+}
+
+// keepTransitions gives each new condition the lastTransitionTime of the
+// existing condition of the same type when its status did not change, as
+// Flux's conditions helpers do: a re-Ready object keeps its first Ready
+// time.
+func (e *Env) keepTransitions(ctx context.Context, u *unstructured.Unstructured) error {
+	m, err := e.mapping(u.GroupVersionKind())
+	if err != nil {
+		return err
+	}
+	cur, err := e.Dynamic.Resource(m.Resource).Namespace(u.GetNamespace()).Get(ctx, u.GetName(), metav1.GetOptions{})
+	if err != nil {
+		return fmt.Errorf("%s: %w", objectRef(u), err)
+	}
+	old, _, _ := unstructured.NestedSlice(cur.Object, "status", "conditions")
+	next, _, _ := unstructured.NestedSlice(u.Object, "status", "conditions")
+	for _, n := range next {
+		nc, _ := n.(map[string]any)
+		for _, o := range old {
+			oc, _ := o.(map[string]any)
+			if nc != nil && oc != nil && nc["type"] == oc["type"] && nc["status"] == oc["status"] {
+				nc["lastTransitionTime"] = oc["lastTransitionTime"]
+			}
+		}
+	}
+	return unstructured.SetNestedSlice(u.Object, next, "status", "conditions")
 }
