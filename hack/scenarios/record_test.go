@@ -15,6 +15,7 @@ import (
 	kafkastaleprobe "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe"
 	pendingbeforemigration "github.com/rift-dev/rift/hack/scenarios/pending-before-migration"
 	quotaexceeded "github.com/rift-dev/rift/hack/scenarios/quota-exceeded"
+	sourceunavailable "github.com/rift-dev/rift/hack/scenarios/source-unavailable"
 	tempooomlimit "github.com/rift-dev/rift/hack/scenarios/tempo-oom-limit"
 	"github.com/rift-dev/rift/internal/testcluster"
 )
@@ -30,6 +31,7 @@ func all() []scenarios.Scenario {
 		kafkastaleprobe.Scenario(),
 		pendingbeforemigration.Scenario(),
 		quotaexceeded.Scenario(),
+		sourceunavailable.Scenario(),
 		tempooomlimit.Scenario(),
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].Name < list[j].Name })
