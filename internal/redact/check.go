@@ -43,11 +43,12 @@ type finding struct{ rule, value string }
 func place(file string, data []byte, values []finding) []Finding {
 	seen := map[Finding]bool{}
 	lines := map[string]int{}
+	starts := lineStarts(data)
 	var out []Finding
 	for _, v := range values {
 		line, ok := lines[v.value]
 		if !ok {
-			line = lineOf(data, v.value)
+			line = lineOf(data, starts, v.value)
 			lines[v.value] = line
 		}
 		f := Finding{File: file, Line: line, Rule: v.rule}
@@ -67,7 +68,7 @@ func place(file string, data []byte, values []finding) []Finding {
 
 // lineOf returns the 1-based line where v (or its JSON-escaped form, or
 // the longest of its first lines) first appears in data, or 0.
-func lineOf(data []byte, v string) int {
+func lineOf(data []byte, starts []int, v string) int {
 	if v == "" {
 		return 0
 	}
@@ -91,8 +92,21 @@ func lineOf(data []byte, v string) int {
 	}
 	for _, c := range cands {
 		if i := bytes.Index(data, []byte(c)); i >= 0 {
-			return bytes.Count(data[:i], []byte("\n")) + 1
+			line, _ := slices.BinarySearch(starts, i+1)
+			return line
 		}
 	}
 	return 0
+}
+
+// lineStarts returns the offset of each line's first byte, so that a
+// finding's line is a binary search rather than a count over the file.
+func lineStarts(data []byte) []int {
+	starts := []int{0}
+	for i, c := range data {
+		if c == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
 }

@@ -105,7 +105,8 @@ func TestCorpusCheck(t *testing.T) {
 		}
 	}
 	for _, s := range c.Secrets {
-		line := lineOf([]byte(c.Files[s.File]), s.Value)
+		data := []byte(c.Files[s.File])
+		line := lineOf(data, lineStarts(data), s.Value)
 		if line == 0 {
 			continue // planted only in encoded form
 		}
