@@ -15,12 +15,28 @@ package rift.rules.config_missing
 
 import data.rift.lib
 
-# missing holds [pod, kind, name, message] for each missing reference.
-missing contains [pod, kind_of[m[1]], m[2], msg] if {
-	some pod in (lib.pods_with_reason({"CreateContainerConfigError", "CreateContainerError"}) | lib.event_pods({"FailedMount", "Failed"}))
+# missing holds [pod, kind, name, message, key] for each missing reference;
+# key is "" when the object itself is missing.
+missing contains [pod, kind_of[m[1]], m[2], msg, ""] if {
+	some pod in failing_pods
 	msg := messages(pod)[_]
 	some m in regex.find_all_string_submatch_n(`(secret|configmap|configmaps|secrets) "([^"]+)" not found`, msg, -1)
 }
+
+# The kubelet's error for a key that the referenced object lacks
+# (makeEnvironmentVariables): "couldn't find key K in ConfigMap ns/name".
+# The object exists, so only the pod's hypothesis follows from it.
+missing contains [pod, m[2], m[3], msg, m[1]] if {
+	some pod in failing_pods
+	msg := messages(pod)[_]
+	some m in regex.find_all_string_submatch_n(`couldn't find key (\S+) in (ConfigMap|Secret) [^/\s]+/([^\s"]+)`, msg, -1)
+}
+
+failing_pods := lib.pods_with_reason({"CreateContainerConfigError", "CreateContainerError"}) | lib.event_pods({"FailedMount", "Failed"})
+
+what(kind, name, "") := sprintf("%s %s", [kind, name])
+
+what(kind, name, key) := sprintf("key %s of %s %s", [key, kind, name]) if key != ""
 
 kind_of := {"secret": "Secret", "secrets": "Secret", "configmap": "ConfigMap", "configmaps": "ConfigMap"}
 
@@ -31,10 +47,10 @@ messages(pod) := array.concat(
 
 # The pod that cannot start.
 hypothesis contains h if {
-	some [pod, kind, name, msg] in missing
+	some [pod, kind, name, msg, key] in missing
 	h := {
 		"subject": lib.ref(pod),
-		"summary": sprintf("pod %s cannot start: %s %s is missing", [pod.metadata.name, kind, name]),
+		"summary": sprintf("pod %s cannot start: %s is missing", [pod.metadata.name, what(kind, name, key)]),
 		"status": lib.history_status(pod),
 		"supporting": [lib.field(pod, "status.containerStatuses", msg)],
 		"contradicting": lib.recovered(pod),
@@ -46,7 +62,7 @@ hypothesis contains h if {
 
 # The missing object, which explains every pod waiting for it.
 hypothesis contains h if {
-	some [pod, kind, name, _] in missing
+	some [pod, kind, name, _, ""] in missing
 	ns := pod.metadata.namespace
 	not input.objects[kind][ns][name]
 	subject := {"apiVersion": "v1", "kind": kind, "namespace": ns, "name": name}

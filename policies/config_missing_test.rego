@@ -67,3 +67,13 @@ test_recovered_pod_contradicts if {
 		count(h.contradicting) == 1
 	}
 }
+
+test_missing_configmap_key_is_the_pods_cause_only if {
+	msg := "couldn't find key DATABASE_URL in ConfigMap shop/api-config"
+	p := object.union(pod, {"status": {"containerStatuses": [{"name": "api", "state": {"waiting": {"reason": "CreateContainerConfigError", "message": msg}}}]}})
+	hs := config_missing.hypothesis with input as fixtures.indexed(object.union(base, {"objects": {"Pod": {"shop": {"api-1": p}}, "ConfigMap": {"shop": {"api-config": {}}}}}))
+	count(hs) == 1
+	some h in hs
+	h.subject.kind == "Pod"
+	h.summary == "pod api-1 cannot start: key DATABASE_URL of ConfigMap api-config is missing"
+}
