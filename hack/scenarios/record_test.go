@@ -10,6 +10,9 @@ import (
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/hack/scenarios"
+	configmissing "github.com/rift-dev/rift/hack/scenarios/config-missing"
+	crashloop "github.com/rift-dev/rift/hack/scenarios/crash-loop"
+	externalsecretfailed "github.com/rift-dev/rift/hack/scenarios/external-secret-failed"
 	externalsecretproviderdns "github.com/rift-dev/rift/hack/scenarios/externalsecret-provider-dns"
 	fluxreadynoendpoints "github.com/rift-dev/rift/hack/scenarios/flux-ready-no-endpoints"
 	imagepullfailed "github.com/rift-dev/rift/hack/scenarios/image-pull-failed"
@@ -27,6 +30,7 @@ var record = flag.Bool("record", false, "write the collected bundles to fixtures
 // after its fixture, so `-run 'TestRecord/<name>$'` records one.
 func all() []scenarios.Scenario {
 	list := []scenarios.Scenario{
+		externalsecretfailed.Scenario(),
 		externalsecretproviderdns.Scenario(),
 		fluxreadynoendpoints.Scenario(),
 		imagepullfailed.Scenario(),
@@ -35,6 +39,8 @@ func all() []scenarios.Scenario {
 		quotaexceeded.Scenario(),
 		sourceunavailable.Scenario(),
 		tempooomlimit.Scenario(),
+		configmissing.Scenario(),
+		crashloop.Scenario(),
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].Name < list[j].Name })
 	return list
