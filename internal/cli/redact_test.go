@@ -4,9 +4,12 @@ import (
 	"archive/tar"
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -139,6 +142,30 @@ func TestRedactCheckFindsPlanted(t *testing.T) {
 		}
 		if strings.Contains(stdout+stderr, s.Value) {
 			t.Errorf("check printed the value of a %s", s.Kind)
+		}
+	}
+}
+
+func TestRedactCheckJSON(t *testing.T) {
+	c := redacttest.New()
+	in, _ := writeCorpus(t, c)
+	code, stdout, _ := run("redact", "--check", in, "-o", "json")
+	if code != ExitFindings {
+		t.Fatalf("exit %d", code)
+	}
+	var res struct {
+		Findings []map[string]any `json:"findings"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Findings) < len(c.Secrets)/2 {
+		t.Errorf("%d findings for %d planted secrets", len(res.Findings), len(c.Secrets))
+	}
+	for _, f := range res.Findings {
+		keys := slices.Sorted(maps.Keys(f))
+		if d := cmp.Diff([]string{"file", "line", "rule"}, keys); d != "" {
+			t.Fatalf("finding fields (-want +got):\n%s", d)
 		}
 	}
 }
