@@ -22,7 +22,7 @@ import (
 // them, and kwok runs them to Ready.
 func TestClusterSmoke(t *testing.T) {
 	ctx := context.Background()
-	c := Start(t, Options{ContextName: "smoke-ctx", PodLogs: []PodLog{{Namespace: "smoke", Pod: "db-0", Container: "db"}}})
+	c := Start(t, Options{ContextName: "smoke-ctx", PodLogs: []PodLog{{Namespace: "smoke", Pod: "db-0", Container: "db"}, {Namespace: "smoke", Container: "web"}}})
 	for _, name := range []string{"node-a", "node-b"} {
 		if _, err := c.AddNode(ctx, NodeSpec{Name: name, CPU: "4", Memory: "8Gi"}); err != nil {
 			t.Fatal(err)
@@ -133,6 +133,9 @@ func TestClusterSmoke(t *testing.T) {
 		if err := c.WritePreviousContainerLog(ns, "db-0", "db", []LogLine{{Time: at.Add(-time.Minute), Stream: "stderr", Text: "FATAL: out of shared memory"}}); err != nil {
 			t.Fatal(err)
 		}
+		if err := c.WriteContainerLog(ns, "", "web", []LogLine{{Time: at, Text: "listening on :8080"}}); err != nil {
+			t.Fatal(err)
+		}
 		pods, err := c.Client.CoreV1().Pods(ns).List(ctx, metav1.ListOptions{LabelSelector: "app=web"})
 		if err != nil || len(pods.Items) == 0 {
 			t.Fatalf("web pods: %v", err)
@@ -144,7 +147,8 @@ func TestClusterSmoke(t *testing.T) {
 		}{
 			{"db-0", "db", false, "database system is ready to accept connections\n"},
 			{"db-0", "db", true, "FATAL: out of shared memory\n"},
-			{pods.Items[0].Name, "web", false, ""},
+			{pods.Items[0].Name, "web", false, "listening on :8080\n"},
+			{"db-1", "db", false, ""},
 		}
 		for _, tt := range tests {
 			got, err := c.Client.CoreV1().Pods(ns).GetLogs(tt.pod, &corev1.PodLogOptions{Container: tt.container, Previous: tt.previous}).DoRaw(ctx)

@@ -9,7 +9,9 @@ import (
 	"time"
 )
 
-// PodLog names one container whose log a test writes.
+// PodLog names one container whose log a test writes. An empty Pod means
+// that container in every pod of the namespace (pods of a Deployment have
+// generated names); they share one log.
 type PodLog struct {
 	Namespace, Pod, Container string
 }
@@ -35,12 +37,24 @@ func (c *Cluster) logsConfig(logs []PodLog) ([]string, error) {
 	if err := os.WriteFile(empty, nil, 0o644); err != nil {
 		return nil, err
 	}
-	docs := []string{kwokLogs("ClusterLogs", "", "default", nil, empty, empty)}
+	var docs []string
 	byPod := map[[2]string][]string{}
 	var order [][2]string
 	for _, l := range logs {
-		if l.Namespace == "" || l.Pod == "" || l.Container == "" {
-			return nil, fmt.Errorf("PodLogs: %+v: namespace, pod and container are required", l)
+		if l.Namespace == "" || l.Container == "" {
+			return nil, fmt.Errorf("PodLogs: %+v: namespace and container are required", l)
+		}
+		if l.Pod == "" {
+			// kwok takes the first ClusterLogs that matches, so these
+			// come before the catch-all default.
+			path := c.containerLogPath(l.Namespace, "", l.Container)
+			for _, p := range []string{path, path + previousSuffix} {
+				if err := os.WriteFile(p, nil, 0o644); err != nil {
+					return nil, err
+				}
+			}
+			docs = append(docs, kwokClusterLogs(l.Namespace, l.Container, path, path+previousSuffix))
+			continue
 		}
 		k := [2]string{l.Namespace, l.Pod}
 		if _, ok := byPod[k]; !ok {
@@ -48,6 +62,7 @@ func (c *Cluster) logsConfig(logs []PodLog) ([]string, error) {
 		}
 		byPod[k] = append(byPod[k], l.Container)
 	}
+	docs = append(docs, kwokLogs("ClusterLogs", "", "default", nil, empty, empty))
 	for _, k := range order {
 		var entries []map[string]any
 		for _, ctr := range byPod[k] {
@@ -72,6 +87,18 @@ func (c *Cluster) logsConfig(logs []PodLog) ([]string, error) {
 	return docs, nil
 }
 
+func kwokClusterLogs(namespace, container, file, previous string) string {
+	b, _ := json.Marshal(map[string]any{
+		"apiVersion": "kwok.x-k8s.io/v1alpha1", "kind": "ClusterLogs",
+		"metadata": map[string]any{"name": unsafeName.ReplaceAllString(namespace+"-"+container, "-")},
+		"spec": map[string]any{
+			"selector": map[string]any{"matchNamespaces": []string{namespace}},
+			"logs":     []map[string]any{{"containers": []string{container}, "logsFile": file, "previousLogsFile": previous}},
+		},
+	})
+	return string(b)
+}
+
 // previousSuffix names the log of a container's previous run.
 const previousSuffix = ".previous"
 
@@ -90,7 +117,8 @@ func (c *Cluster) containerLogPath(namespace, pod, container string) string {
 }
 
 // WriteContainerLog appends lines to the log of a container listed in
-// Options.PodLogs, in the CRI format the kubelet (here kwok) reads.
+// Options.PodLogs, in the CRI format the kubelet (here kwok) reads; pod ""
+// is the namespace-wide log of that container.
 func (c *Cluster) WriteContainerLog(namespace, pod, container string, lines []LogLine) error {
 	return c.appendLog(c.containerLogPath(namespace, pod, container), namespace, pod, container, lines)
 }
