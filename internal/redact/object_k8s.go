@@ -2,6 +2,7 @@ package redact
 
 import (
 	"fmt"
+	"path"
 	"strings"
 )
 
@@ -26,10 +27,16 @@ func (r *Redactor) env(sc *scope, list []any) {
 // args redacts credential arguments in a command or args list:
 // --password=VALUE, --password VALUE and -p VALUE.
 func (r *Redactor) args(sc *scope, list []any) {
+	mysql := mysqlCommand(list)
 	for i := 0; i < len(list); i++ {
 		a, ok := list[i].(string)
 		if !ok {
 			list[i] = r.value(sc, "args", list[i])
+			continue
+		}
+		// mysql -pSECRET: the MySQL clients take the password glued to -p.
+		if mysql && len(a) > 2 && strings.HasPrefix(a, "-p") && worthRedacting(keyStrong, a[2:]) {
+			list[i] = "-p" + r.redactValue(sc, "arg-secret", a[2:])
 			continue
 		}
 		if strings.HasPrefix(a, "-") {
@@ -46,6 +53,20 @@ func (r *Redactor) args(sc *scope, list []any) {
 		}
 		list[i] = r.text(sc, a)
 	}
+}
+
+// mysqlCommand reports whether a command or args list runs a MySQL or
+// MariaDB client.
+func mysqlCommand(list []any) bool {
+	for _, e := range list {
+		if s, ok := e.(string); ok {
+			b := path.Base(s)
+			if strings.HasPrefix(b, "mysql") || strings.HasPrefix(b, "mariadb") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // takesSecret reports whether flag (without "=") is followed by a secret

@@ -114,6 +114,8 @@ spec:
   template:
     spec:
       containers:
+      - name: init
+        command: [mysqladmin, -uroot, -pGlu3d-1234, ping]
       - name: web
         image: nginx@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef
         ports: [{containerPort: 8080}]
@@ -129,7 +131,7 @@ data:
   db-password: "from-file-pw9\n"
 `))
 	out := toYAML(t, got)
-	for _, gone := range []string{"k-0123456789", "cs-abcdef123", "pw-xyz123456", "plain-literal-9", "from-file-pw9", "IvWItkB8"} {
+	for _, gone := range []string{"k-0123456789", "cs-abcdef123", "pw-xyz123456", "plain-literal-9", "from-file-pw9", "IvWItkB8", "Glu3d-1234"} {
 		if strings.Contains(out, gone) {
 			t.Errorf("%q survived:\n%s", gone, out)
 		}

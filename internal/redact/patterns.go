@@ -83,6 +83,8 @@ var patterns = []*pattern{
 	{name: "env-secret", hints: []string{"value"}, re: envPairRE, find: findEnvPairs, pick: pickEnvPair, multiline: true, pre: envPrefilter},
 	{name: "arg-secret", hints: []string{"--"}, group: 1, valid: func(v string) bool { return worthRedacting(keyStrong, v) },
 		re: regexp.MustCompile(`(?i)(?:^|[\s"'])--[a-z0-9-]*(?:password|passwd|secret|token|api-?key|credentials?)[ \t]+([^\s"'-][^\s"']*)`)},
+	{name: "arg-secret", hints: []string{"mysql", "mariadb"}, group: 1, valid: func(v string) bool { return worthRedacting(keyStrong, v) },
+		re: regexp.MustCompile(`(?:mysql[a-z]*|mariadb[a-z-]*)[^\n;|&]*?[ \t]-p([^\s'"-][^\s'"]*)`)},
 	{name: "generic-secret", hints: []string{": |", ": >", ":|", ":>"}, re: blockRE, pick: pickBlock, multiline: true},
 	{name: "generic-secret", hints: []string{"pass", "pwd", "secret", "token", "key", "credential", "auth", "dsn", "salt", "signature", "cookie", "session", "hmac", "seed", "connectionstring"},
 		re: assignRE, find: findAssignments, pick: pickAssignment},

@@ -33,6 +33,7 @@ func TestTextRules(t *testing.T) {
 		{"escaped json", `{\"apiKey\": \"k-1234567890\"}`, "generic-secret", "k-1234567890"},
 		{"quoted with space", `passphrase: "correct horse battery"`, "generic-secret", "correct horse"},
 		{"cli flag with space", "run --db-password s3cretpw now", "arg-secret", "s3cretpw"},
+		{"mysql glued -p", `sh -c "mysqldump -h db -uroot -pGlu3dPw! shop > /tmp/x"`, "arg-secret", "Glu3dPw!"},
 		{"env pair yaml", "- name: API_TOKEN\n  value: tok-abcdef", "env-secret", "tok-abcdef"},
 		{"env pair json", `{"name":"DB_PASSWORD","value":"pw-123456"}`, "env-secret", "pw-123456"},
 		{"pem", "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----", "pem-private-key", "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC"},
