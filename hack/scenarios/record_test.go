@@ -19,6 +19,7 @@ import (
 	kafkastaleprobe "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe"
 	pendingbeforemigration "github.com/rift-dev/rift/hack/scenarios/pending-before-migration"
 	quotaexceeded "github.com/rift-dev/rift/hack/scenarios/quota-exceeded"
+	reconcilesuspended "github.com/rift-dev/rift/hack/scenarios/reconcile-suspended"
 	renderfailed "github.com/rift-dev/rift/hack/scenarios/render-failed"
 	sourceunavailable "github.com/rift-dev/rift/hack/scenarios/source-unavailable"
 	tempooomlimit "github.com/rift-dev/rift/hack/scenarios/tempo-oom-limit"
@@ -38,6 +39,7 @@ func all() []scenarios.Scenario {
 		kafkastaleprobe.Scenario(),
 		pendingbeforemigration.Scenario(),
 		quotaexceeded.Scenario(),
+		reconcilesuspended.Scenario(),
 		renderfailed.Scenario(),
 		sourceunavailable.Scenario(),
 		tempooomlimit.Scenario(),
