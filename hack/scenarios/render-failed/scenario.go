@@ -10,7 +10,8 @@ import (
 	"context"
 	"embed"
 	"fmt"
-	"path"
+	"os"
+	"path/filepath"
 	"time"
 
 	"sigs.k8s.io/kustomize/api/krusty"
@@ -27,9 +28,6 @@ const (
 	ns       = "search"
 	gitPath  = "apps/search"
 	oldImage = "ghcr.io/acme-search/query-gateway:7.3.1"
-	// buildDir is where kustomize-controller unpacks the artifact; the
-	// build error names paths under it.
-	buildDir = "/tmp/kustomization-2873140937"
 )
 
 var flux = scenarios.FluxSync{
@@ -104,20 +102,26 @@ func run(ctx context.Context, e *scenarios.Env) error {
 }
 
 // build runs kustomize, as kustomize-controller does, on the revision's
-// files unpacked under buildDir, and returns the error kustomize gives.
+// files unpacked in a kustomization-* temporary directory, and returns
+// the error kustomize gives.
 func build(revisions ...map[string][]byte) (string, error) {
-	mem := filesys.MakeFsInMemory()
+	dir, err := os.MkdirTemp("", "kustomization-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(dir)
 	for _, files := range revisions {
 		for p, b := range files {
-			if err := mem.MkdirAll(path.Join(buildDir, path.Dir(p))); err != nil {
+			full := filepath.Join(dir, filepath.FromSlash(p))
+			if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
 				return "", err
 			}
-			if err := mem.WriteFile(path.Join(buildDir, p), b); err != nil {
+			if err := os.WriteFile(full, b, 0o644); err != nil {
 				return "", err
 			}
 		}
 	}
-	_, err := krusty.MakeKustomizer(krusty.MakeDefaultOptions()).Run(mem, path.Join(buildDir, gitPath))
+	_, err = krusty.MakeKustomizer(krusty.MakeDefaultOptions()).Run(filesys.MakeFsOnDisk(), filepath.Join(dir, filepath.FromSlash(gitPath)))
 	if err == nil {
 		return "", fmt.Errorf("kustomize build of %s succeeded, want the missing-resource error", gitPath)
 	}
