@@ -37,6 +37,7 @@ func Scenario() scenarios.Scenario {
 		Name:       "flux-ready-no-endpoints",
 		Question:   "Flux says the store is applied and Ready; why does checkout serve nothing?",
 		Namespaces: []string{ns},
+		Cluster:    testcluster.Options{PodLogs: []testcluster.PodLog{{Namespace: ns, Container: "cart"}}},
 		Run:        run,
 		Check:      check,
 	}
@@ -90,10 +91,32 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	if err := e.Reconcile(ctx, flux, sha, time.Now()); err != nil {
 		return err
 	}
-	return e.Wait(ctx, "old checkout pods gone", 2*time.Minute, func(ctx context.Context) (bool, error) {
+	if err := e.Wait(ctx, "old checkout pods gone", 2*time.Minute, func(ctx context.Context) (bool, error) {
 		old, err := e.Client.CoreV1().Pods(ns).List(ctx, metav1.ListOptions{LabelSelector: "app=checkout"})
 		return err == nil && len(old.Items) == 0, err
-	})
+	}); err != nil {
+		return err
+	}
+	return cartLog(ctx, e)
+}
+
+// cartLog is what the caller sees: the Service's virtual IP refuses
+// connections once it has no endpoint. Go's net error names the resolved
+// address, not the host name.
+func cartLog(ctx context.Context, e *scenarios.Env) error {
+	svc, err := e.Client.CoreV1().Services(ns).Get(ctx, "checkout", metav1.GetOptions{})
+	if err != nil {
+		return fmt.Errorf("Service/%s/checkout: %w", ns, err)
+	}
+	now := time.Now()
+	var lines []testcluster.LogLine
+	for i, order := range []string{"ord-88213", "ord-88214", "ord-88219"} {
+		ts := now.Add(time.Duration(i-3) * time.Second)
+		lines = append(lines, testcluster.LogLine{Time: ts, Stream: "stderr", Text: fmt.Sprintf(
+			`{"level":"error","ts":%q,"msg":"checkout failed","order":%q,"error":"Post \"http://checkout/api/v1/orders\": dial tcp %s:80: connect: connection refused"}`,
+			ts.UTC().Format(time.RFC3339Nano), order, svc.Spec.ClusterIP)})
+	}
+	return e.Cluster.WriteContainerLog(ns, "", "cart", lines)
 }
 
 // waitEndpoints waits until the Service's EndpointSlices list n ready
