@@ -12,6 +12,7 @@ import (
 	"github.com/rift-dev/rift/hack/scenarios"
 	configmissing "github.com/rift-dev/rift/hack/scenarios/config-missing"
 	crashloop "github.com/rift-dev/rift/hack/scenarios/crash-loop"
+	dependencynotready "github.com/rift-dev/rift/hack/scenarios/dependency-not-ready"
 	externalsecretfailed "github.com/rift-dev/rift/hack/scenarios/external-secret-failed"
 	externalsecretproviderdns "github.com/rift-dev/rift/hack/scenarios/externalsecret-provider-dns"
 	fluxreadynoendpoints "github.com/rift-dev/rift/hack/scenarios/flux-ready-no-endpoints"
@@ -34,6 +35,7 @@ func all() []scenarios.Scenario {
 	list := []scenarios.Scenario{
 		externalsecretfailed.Scenario(),
 		externalsecretproviderdns.Scenario(),
+		dependencynotready.Scenario(),
 		fluxreadynoendpoints.Scenario(),
 		imagepullfailed.Scenario(),
 		kafkastaleprobe.Scenario(),
