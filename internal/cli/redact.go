@@ -32,7 +32,7 @@ type redactOptions struct {
 func newRedactCommand() *cobra.Command {
 	o := &redactOptions{}
 	cmd := &cobra.Command{
-		Use:   "redact IN OUT | redact --check BUNDLE",
+		Use:   "redact (IN OUT | --check BUNDLE)",
 		Short: "Remove credentials from a bundle, or check that none are left",
 		Long: `redact reads any bundle rift can read (a rift bundle, a troubleshoot
 support bundle, a kubectl cluster-info dump, an OpenShift must-gather or a
