@@ -28,7 +28,7 @@ hypothesis contains h if {
 	h := {
 		"subject": lib.ref(obj),
 		"summary": sprintf("%s %s: the API server rejected the apply: %s", [kind, name, trim_space(c.message)]),
-		"supporting": array.concat([lib.condition_evidence(obj, c)], history(obj)),
+		"supporting": array.concat(array.concat([lib.condition_evidence(obj, c)], history(obj)), not_landed(obj)),
 		"contradicting": [],
 		"nextCheck": lib.flux_check(lib.ref(obj)),
 		"repair": repair,
@@ -65,3 +65,15 @@ repair := lib.repair(
 	"revert the commit",
 	[lib.accept("applied", "the objects are applied at the new revision"), lib.accept("gitops", "the GitOps object reports Ready=True")],
 )
+
+# not_landed cites the rendered changes that did not reach the objects this
+# GitOps object manages: what the rejected apply would have changed.
+not_landed(obj) := [{"object": d.object, "path": d.path, "message": sprintf("Git renders %s, live has %s", [json.marshal(d.expected), json.marshal(d.observed)])} |
+	some w in input.workloads
+	some o in object.get(w, "owners", [])
+	o.kind == obj.kind
+	o.name == obj.metadata.name
+	o.namespace == obj.metadata.namespace
+	some d in w.divergences
+	d.between == ["rendered", "applied"]
+]

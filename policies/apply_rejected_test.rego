@@ -47,3 +47,11 @@ test_denial_kept_in_released_condition if {
 test_template_error_is_not_rejection if {
 	count(apply_rejected.hypothesis) == 0 with input as {"objects": {"HelmRelease": {"default": {"podinfo": obj("HelmRelease", "InstallFailed", "failed to create: YAML parse error on templates/x.yaml")}}}, "referenced_by": {}}
 }
+
+test_cites_changes_that_did_not_land if {
+	k := obj("Kustomization", "ReconciliationFailed", "Deployment/default/web dry-run failed: admission webhook denied the request")
+	w := {"owners": [{"kind": "Kustomization", "namespace": "default", "name": "podinfo"}], "divergences": [{"between": ["rendered", "applied"], "object": {"kind": "Deployment", "namespace": "default", "name": "web"}, "path": "spec.template.spec.containers[name=web].image", "expected": "web:1.5.0", "observed": "web:1.4.2"}]}
+	some h in apply_rejected.hypothesis with input as {"objects": {"Kustomization": {"default": {"podinfo": k}}}, "referenced_by": {}, "workloads": {"Deployment/default/web": w}}
+	some e in h.supporting
+	e.message == `Git renders "web:1.5.0", live has "web:1.4.2"`
+}

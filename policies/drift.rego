@@ -2,10 +2,12 @@
 # title: Live drift from the rendered spec
 # description: >-
 #   A declared field of an applied object differs from the rendered
-#   manifest, and no apply is in flight to explain it (the GitOps layer is
-#   not progressing). Someone or something changed the live object, or the
-#   controller never applied it. The workload's pods inherit the drifted
-#   spec, so drift explains their failures.
+#   manifest, and no apply explains it: the GitOps layer is neither
+#   progressing (in flight) nor failed (a rejected apply is apply-rejected),
+#   and the field is not one a controller owns by design (spec.replicas
+#   under an HorizontalPodAutoscaler). Someone or something changed the
+#   live object. The workload's pods inherit the drifted spec, so drift
+#   explains their failures.
 # custom:
 #   id: drift
 #   cause: drift
@@ -21,7 +23,8 @@ hypothesis contains h if {
 	some d in w.divergences
 	d.between[0] in {"desired", "rendered"}
 	d.between[1] == "applied"
-	not in_flight(w)
+	not apply_explains(w)
+	not controller_owned(w, d)
 	h := {
 		"subject": d.object,
 		"summary": sprintf("%s: live %s is %s, the rendered manifest says %s%s", [lib.key(d.object), d.path, json.marshal(d.observed), json.marshal(d.expected), manager(d)]),
@@ -40,10 +43,26 @@ hypothesis contains h if {
 	}
 }
 
-in_flight(w) if {
+# apply_explains: an apply in flight, or one that failed, explains why the
+# live object is not the rendered one.
+apply_explains(w) if {
 	some l in w.layers
 	l.name == "gitops"
-	l.status == "progressing"
+	l.status in {"progressing", "failed"}
+}
+
+# controller_owned: replicas scaled by an HorizontalPodAutoscaler (through
+# kube-controller-manager) are an intended controller mutation, not drift.
+controller_owned(_, d) if {
+	d.path == "spec.replicas"
+	d.owner in {"kube-controller-manager", "horizontal-pod-autoscaler"}
+}
+
+controller_owned(w, d) if {
+	d.path == "spec.replicas"
+	some hpa in object.get(input.objects, ["HorizontalPodAutoscaler", w.ref.namespace], {})
+	hpa.spec.scaleTargetRef.kind == w.ref.kind
+	hpa.spec.scaleTargetRef.name == w.ref.name
 }
 
 manager(d) := sprintf(" (field manager %s)", [d.owner]) if d.owner != ""

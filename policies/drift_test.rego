@@ -30,3 +30,16 @@ test_in_flight_apply_is_not_drift if {
 test_runtime_divergence_is_not_drift if {
 	count(drift.hypothesis) == 0 with input as {"workloads": {"Deployment/tracing/tempo": workload("ok", ["controller", "runtime"], "")}}
 }
+
+test_rejected_apply_is_not_drift if {
+	count(drift.hypothesis) == 0 with input as {"workloads": {"Deployment/tracing/tempo": workload("failed", ["rendered", "applied"], "")}}
+}
+
+replicas(owner) := json.patch(workload("ok", ["rendered", "applied"], owner), [{"op": "replace", "path": "/divergences/0/path", "value": "spec.replicas"}])
+
+test_hpa_scaled_replicas_are_not_drift if {
+	count(drift.hypothesis) == 0 with input as {"workloads": {"Deployment/tracing/tempo": replicas("kube-controller-manager")}}
+	hpa := {"spec": {"scaleTargetRef": {"kind": "Deployment", "name": "tempo"}}}
+	count(drift.hypothesis) == 0 with input as {"workloads": {"Deployment/tracing/tempo": replicas("kubectl-scale")}, "objects": {"HorizontalPodAutoscaler": {"tracing": {"tempo": hpa}}}}
+	count(drift.hypothesis) == 1 with input as {"workloads": {"Deployment/tracing/tempo": replicas("kubectl-scale")}, "objects": {}}
+}

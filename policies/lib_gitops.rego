@@ -34,3 +34,12 @@ gitops_acceptance(r) := [
 	accept("applied", "applied objects' generation equals observedGeneration"),
 	accept("runtime", "workloads are Ready without new restarts"),
 ]
+
+# same_revision compares Flux revisions across formats: "main/<sha>" (Flux
+# v1 APIs), "main@sha1:<sha>" and a bare "<sha>" name the same commit.
+same_revision(a, b) if revision_id(a) == revision_id(b)
+
+revision_id(rev) := id if {
+	parts := regex.split(`[/:@]`, rev)
+	id := parts[count(parts) - 1]
+}

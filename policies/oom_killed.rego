@@ -23,7 +23,7 @@ hypothesis contains h if {
 	limit := memory_limit(pod, s.name)
 	h := {
 		"subject": lib.ref(pod),
-		"summary": sprintf("container %s of pod %s was OOMKilled under a %s memory limit", [s.name, name, limit]),
+		"summary": sprintf("container %s of pod %s was OOMKilled %s", [s.name, name, under(limit)]),
 		"supporting": [
 			lib.field_at(pod, sprintf("status.containerStatuses[name=%s]", [s.name]), sprintf("terminated OOMKilled, exit code %v, %d restarts", [object.get(term, "exitCode", 137), object.get(s, "restartCount", 0)]), object.get(term, "finishedAt", "")),
 			lib.field(pod, sprintf("spec.containers[name=%s].resources.limits.memory", [s.name]), sprintf("the running pod's memory limit is %s", [limit])),
@@ -63,3 +63,8 @@ else := "unset"
 status(pod) := "open" if lib.healthy(pod)
 
 else := "supported"
+
+# under says which memory bound killed the container.
+under(limit) := "with no memory limit set: the node itself ran short of memory" if limit == "unset"
+
+else := sprintf("under its %s memory limit", [limit])

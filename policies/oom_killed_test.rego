@@ -19,7 +19,7 @@ test_oom_last_state if {
 test_oom_current_state_unset_limit if {
 	p := json.patch(pod({}, {"terminated": {"reason": "OOMKilled"}}), [{"op": "remove", "path": "/spec/containers/0/resources"}])
 	some h in oom_killed.hypothesis with input as fixtures.indexed({"objects": {"Pod": {"tracing": {"tempo-0": p}}}, "pod_services": {}})
-	contains(h.summary, "unset")
+	contains(h.summary, "with no memory limit set")
 }
 
 test_oom_negative if {

@@ -48,7 +48,7 @@ revision_gap(obj) := lib.field(obj, "status.lastAppliedRevision", sprintf("appli
 	ref := obj.spec.sourceRef
 	src := input.objects[ref.kind][object.get(ref, "namespace", obj.metadata.namespace)][ref.name]
 	latest := src.status.artifact.revision
-	applied != latest
+	not lib.same_revision(applied, latest)
 }
 
 generation_gap(obj) := lib.field(obj, "status.observedGeneration", sprintf("observedGeneration %v behind generation %v", [obj.status.observedGeneration, obj.metadata.generation])) if {

@@ -29,3 +29,7 @@ test_reconcile_in_progress_is_open if {
 	some h in reconcile_stale.hypothesis with input as {"objects": {"Kustomization": {"flux-system": {"apps": k}}, "GitRepository": {"flux-system": {"infra": repo}}}}
 	h.status == "open"
 }
+
+test_same_commit_in_two_revision_formats_is_current if {
+	count(reconcile_stale.hypothesis) == 0 with input as {"objects": {"Kustomization": {"flux-system": {"apps": ks("main/bbb", 3)}}, "GitRepository": {"flux-system": {"infra": repo}}}}
+}

@@ -58,7 +58,7 @@ source_revision(obj) := rev if {
 
 status(applied, latest) := "supported" if {
 	latest != "unknown"
-	applied != latest
+	not lib.same_revision(applied, latest)
 } else := "open"
 
 repair(action) := lib.repair(

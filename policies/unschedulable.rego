@@ -24,7 +24,7 @@ hypothesis contains h if {
 	subject := lib.subject_of(pod)
 	h := {
 		"subject": subject,
-		"summary": sprintf("pods of %s stay Pending: %s", [lib.key(subject), object.get(c, "message", "no node fits")]),
+		"summary": sprintf("%s Pending: %s", [who(subject), object.get(c, "message", "no node fits")]),
 		"supporting": array.concat(
 			[lib.condition_evidence(pod, c)],
 			[lib.event(pod, e) | some e in lib.events(pod); e.reason == "FailedScheduling"],
@@ -42,3 +42,7 @@ hypothesis contains h if {
 		"explains": lib.service_explains(pod),
 	}
 }
+
+who(subject) := sprintf("pod %s stays", [subject.name]) if subject.kind == "Pod"
+
+else := sprintf("pods of %s stay", [lib.key(subject)])
