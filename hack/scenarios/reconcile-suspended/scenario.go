@@ -74,7 +74,7 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	if err != nil || len(pods) == 0 {
 		return fmt.Errorf("thumbnailer pods: %v", err)
 	}
-	if err := e.StartupRefusals(ctx, &pods[0], "thumbnailer", 8080, "/healthz", 3); err != nil {
+	if err := e.StartupRefusals(ctx, &pods[0], "thumbnailer", 8080, "/healthz", 2); err != nil {
 		return err
 	}
 	if err := e.SuspendKustomization(ctx, flux); err != nil {
