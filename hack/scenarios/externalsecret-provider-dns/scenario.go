@@ -113,9 +113,11 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	if err != nil {
 		return err
 	}
-	// ESO retries with back-off; the counts carry the retries since sync.
+	// ESO reconciles the new ExternalSecret within moments of the apply,
+	// before any pod exists, then retries with back-off; the counts carry
+	// the retries since.
 	time.Sleep(time.Until(synced.Add(12 * time.Second)))
-	if err := e.ExternalSecretSyncFailed(ctx, ns, "payments-db", "payments/db", providerErr, 6, synced.Add(1500*time.Millisecond)); err != nil {
+	if err := e.ExternalSecretSyncFailed(ctx, ns, "payments-db", "payments/db", providerErr, 6, synced.Add(300*time.Millisecond)); err != nil {
 		return err
 	}
 	for i := range pods {
