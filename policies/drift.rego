@@ -49,6 +49,22 @@ apply_explains(w) if {
 	some l in w.layers
 	l.name == "gitops"
 	l.status in {"progressing", "failed"}
+	not suspended_at_latest(w)
+}
+
+# suspended_at_latest: the GitOps layer is not converged only because its
+# reconcilers are suspended after applying the revision the source holds. A
+# suspended reconciler applies nothing, so nothing is in flight or rejected:
+# the live object should equal the rendered one, and a difference is drift
+# that the suspension keeps from being corrected.
+suspended_at_latest(w) if {
+	count(object.get(w, "owners", [])) > 0
+	every o in w.owners {
+		r := input.objects[o.kind][o.namespace][o.name]
+		r.spec.suspend == true
+		src := input.objects[r.spec.sourceRef.kind][object.get(r.spec.sourceRef, "namespace", o.namespace)][r.spec.sourceRef.name]
+		lib.same_revision(r.status.lastAppliedRevision, src.status.artifact.revision)
+	}
 }
 
 # controller_owned: replicas scaled by an HorizontalPodAutoscaler (through

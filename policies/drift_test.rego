@@ -43,3 +43,19 @@ test_hpa_scaled_replicas_are_not_drift if {
 	count(drift.hypothesis) == 0 with input as {"workloads": {"Deployment/tracing/tempo": replicas("kubectl-scale")}, "objects": {"HorizontalPodAutoscaler": {"tracing": {"tempo": hpa}}}}
 	count(drift.hypothesis) == 1 with input as {"workloads": {"Deployment/tracing/tempo": replicas("kubectl-scale")}, "objects": {}}
 }
+
+suspended(applied) := {
+	"workloads": {"Deployment/tracing/tempo": object.union(workload("failed", ["rendered", "applied"], "kubectl-set"), {"owners": [{"kind": "Kustomization", "namespace": "flux-system", "name": "tracing"}]})},
+	"objects": {
+		"Kustomization": {"flux-system": {"tracing": {"spec": {"suspend": true, "sourceRef": {"kind": "GitRepository", "name": "tracing"}}, "status": {"lastAppliedRevision": applied}}}},
+		"GitRepository": {"flux-system": {"tracing": {"status": {"artifact": {"revision": "main@sha1:abc123"}}}}},
+	},
+}
+
+test_suspended_at_the_latest_revision_is_drift if {
+	count(drift.hypothesis) == 1 with input as suspended("main@sha1:abc123")
+}
+
+test_suspended_behind_the_source_is_not_drift if {
+	count(drift.hypothesis) == 0 with input as suspended("main@sha1:0ld000")
+}
