@@ -11,6 +11,7 @@ import (
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/hack/scenarios"
 	configmissing "github.com/rift-dev/rift/hack/scenarios/config-missing"
+	applyrejected "github.com/rift-dev/rift/hack/scenarios/apply-rejected"
 	crashloop "github.com/rift-dev/rift/hack/scenarios/crash-loop"
 	dependencynotready "github.com/rift-dev/rift/hack/scenarios/dependency-not-ready"
 	externalsecretfailed "github.com/rift-dev/rift/hack/scenarios/external-secret-failed"
@@ -18,6 +19,7 @@ import (
 	fluxreadynoendpoints "github.com/rift-dev/rift/hack/scenarios/flux-ready-no-endpoints"
 	imagepullfailed "github.com/rift-dev/rift/hack/scenarios/image-pull-failed"
 	kafkastaleprobe "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe"
+	kafkastaleprobeafter "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe-after"
 	pendingbeforemigration "github.com/rift-dev/rift/hack/scenarios/pending-before-migration"
 	quotaexceeded "github.com/rift-dev/rift/hack/scenarios/quota-exceeded"
 	reconcilesuspended "github.com/rift-dev/rift/hack/scenarios/reconcile-suspended"
@@ -35,10 +37,12 @@ func all() []scenarios.Scenario {
 	list := []scenarios.Scenario{
 		externalsecretfailed.Scenario(),
 		externalsecretproviderdns.Scenario(),
+		applyrejected.Scenario(),
 		dependencynotready.Scenario(),
 		fluxreadynoendpoints.Scenario(),
 		imagepullfailed.Scenario(),
 		kafkastaleprobe.Scenario(),
+		kafkastaleprobeafter.Scenario(),
 		pendingbeforemigration.Scenario(),
 		quotaexceeded.Scenario(),
 		reconcilesuspended.Scenario(),
