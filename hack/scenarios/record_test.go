@@ -10,8 +10,8 @@ import (
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/hack/scenarios"
-	configmissing "github.com/rift-dev/rift/hack/scenarios/config-missing"
 	applyrejected "github.com/rift-dev/rift/hack/scenarios/apply-rejected"
+	configmissing "github.com/rift-dev/rift/hack/scenarios/config-missing"
 	crashloop "github.com/rift-dev/rift/hack/scenarios/crash-loop"
 	dependencynotready "github.com/rift-dev/rift/hack/scenarios/dependency-not-ready"
 	externalsecretfailed "github.com/rift-dev/rift/hack/scenarios/external-secret-failed"
