@@ -20,6 +20,9 @@ import (
 	"github.com/rift-dev/rift/analyzer/bundle"
 )
 
+// ClientQPS is the client-side request rate limit of the collector.
+const ClientQPS = 50
+
 // RefusalError is a preflight refusal: the target is ambiguous, unexpected
 // or missing, so the collector stops before reading anything. Callers map it
 // to a usage exit code.
@@ -96,6 +99,12 @@ func resolve(cfg *Config) (*Target, error) {
 	// API deprecation warnings (v1 Endpoints) are the server's business,
 	// not the user's, and would interleave with the progress lines.
 	rc.WarningHandler = rest.NoWarnings{}
+	// client-go's default of 5 requests a second would make one log read
+	// per container take minutes in a large namespace; 50 stays far below
+	// what a controller manager sends.
+	if rc.QPS == 0 {
+		rc.QPS, rc.Burst = ClientQPS, 2*ClientQPS
+	}
 	t.rest = ReadOnly(rc)
 	t.Server = serverHost(rc.Host)
 	ns := slices.Clone(cfg.Namespaces)
