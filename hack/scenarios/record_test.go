@@ -18,6 +18,7 @@ import (
 	externalsecretproviderdns "github.com/rift-dev/rift/hack/scenarios/externalsecret-provider-dns"
 	fluxreadynoendpoints "github.com/rift-dev/rift/hack/scenarios/flux-ready-no-endpoints"
 	imagepullfailed "github.com/rift-dev/rift/hack/scenarios/image-pull-failed"
+	imageupdateverify "github.com/rift-dev/rift/hack/scenarios/image-update-verify"
 	kafkastaleprobe "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe"
 	kafkastaleprobeafter "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe-after"
 	pendingbeforemigration "github.com/rift-dev/rift/hack/scenarios/pending-before-migration"
@@ -35,6 +36,7 @@ var record = flag.Bool("record", false, "write the collected bundles to fixtures
 // after its fixture, so `-run 'TestRecord/<name>$'` records one.
 func all() []scenarios.Scenario {
 	list := []scenarios.Scenario{
+		imageupdateverify.Scenario(),
 		externalsecretfailed.Scenario(),
 		externalsecretproviderdns.Scenario(),
 		applyrejected.Scenario(),
