@@ -29,6 +29,8 @@ func TestPolicyCommands(t *testing.T) {
 		{name: "list bad dir", args: []string{"policy", "list", "--policy", "testdata/no-such-dir"}, wantCode: ExitUsage, wantErr: "policy dir testdata/no-such-dir"},
 		{name: "doc", args: []string{"policy", "doc"}, wantOut: []string{"# rift rules", "## crash-loop", "| [dns-resolution-failed](#dns-resolution-failed) |"}},
 		{name: "test builtin and user", args: []string{"policy", "test", example}, wantOut: []string{"% of built-in rule lines", "% of user rule lines"}, lastLine: " passed, 0 failed"},
+		{name: "test with a compile error", args: []string{"policy", "test", "testdata/policies/compile-error"}, wantCode: ExitUsage,
+			wantErr: "testdata/policies/compile-error/rule_test.rego:4: rego_type_error: undefined function no_such_function"},
 		{name: "test with a failing user test", args: []string{"policy", "test", "testdata/policies/failing-test"}, wantCode: ExitFindings,
 			wantOut: []string{"FAIL rift.user.always_test.test_fails"}, lastLine: " passed, 1 failed"},
 	}
