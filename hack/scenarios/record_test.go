@@ -14,6 +14,7 @@ import (
 	configmissing "github.com/rift-dev/rift/hack/scenarios/config-missing"
 	crashloop "github.com/rift-dev/rift/hack/scenarios/crash-loop"
 	dependencynotready "github.com/rift-dev/rift/hack/scenarios/dependency-not-ready"
+	dependencyunavailable "github.com/rift-dev/rift/hack/scenarios/dependency-unavailable"
 	externalsecretfailed "github.com/rift-dev/rift/hack/scenarios/external-secret-failed"
 	externalsecretproviderdns "github.com/rift-dev/rift/hack/scenarios/externalsecret-provider-dns"
 	fluxreadynoendpoints "github.com/rift-dev/rift/hack/scenarios/flux-ready-no-endpoints"
@@ -36,6 +37,7 @@ var record = flag.Bool("record", false, "write the collected bundles to fixtures
 // after its fixture, so `-run 'TestRecord/<name>$'` records one.
 func all() []scenarios.Scenario {
 	list := []scenarios.Scenario{
+		dependencyunavailable.Scenario(),
 		imageupdateverify.Scenario(),
 		externalsecretfailed.Scenario(),
 		externalsecretproviderdns.Scenario(),
