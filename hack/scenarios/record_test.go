@@ -24,6 +24,7 @@ import (
 	kafkastaleprobeafter "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe-after"
 	pendingbeforemigration "github.com/rift-dev/rift/hack/scenarios/pending-before-migration"
 	quotaexceeded "github.com/rift-dev/rift/hack/scenarios/quota-exceeded"
+	reconcilestale "github.com/rift-dev/rift/hack/scenarios/reconcile-stale"
 	reconcilesuspended "github.com/rift-dev/rift/hack/scenarios/reconcile-suspended"
 	renderfailed "github.com/rift-dev/rift/hack/scenarios/render-failed"
 	sourceunavailable "github.com/rift-dev/rift/hack/scenarios/source-unavailable"
@@ -49,6 +50,7 @@ func all() []scenarios.Scenario {
 		kafkastaleprobeafter.Scenario(),
 		pendingbeforemigration.Scenario(),
 		quotaexceeded.Scenario(),
+		reconcilestale.Scenario(),
 		reconcilesuspended.Scenario(),
 		renderfailed.Scenario(),
 		sourceunavailable.Scenario(),
