@@ -37,3 +37,14 @@ test_startup_refusal_of_ready_pod_is_history if {
 	}
 	h.status == "contradicted"
 }
+
+test_cluster_ip_names_its_service if {
+	some h in dependency_unavailable.hypothesis with input as {
+		"logs": logs("dial error: dial tcp 10.96.41.7:5432: connect: connection refused"),
+		"objects": {"Pod": {"shop": {"api-1": pod}}, "Service": {"shop": {
+			"orders-db": {"spec": {"clusterIP": "10.96.41.7"}},
+			"search": {"spec": {"clusterIP": "None"}},
+		}}},
+	}
+	h.subject == {"apiVersion": "v1", "kind": "Service", "namespace": "shop", "name": "orders-db"}
+}

@@ -115,13 +115,25 @@ dial_failures contains [ns, pod, line, m[1]] if {
 dial_pattern := `dial tcp ([A-Za-z0-9.\-]+):[0-9]+: (connect: connection refused|connect: no route to host|i/o timeout)`
 
 # dial_target is what a dialled host names: the in-cluster Service when the
-# host is svc, svc.ns or svc.ns.svc... and the Service exists, else the host.
+# host is svc, svc.ns or svc.ns.svc... and the Service exists, or when it is
+# a Service's ClusterIP (a client that resolved the Service's name reports
+# the address it dialled: "dial tcp 10.96.0.12:5432: ..."), else the host.
 dial_target(ns, host) := {"apiVersion": "v1", "kind": "Service", "namespace": svc_ns, "name": svc} if {
 	parts := array.concat(split(host, "."), [ns])
 	svc := parts[0]
 	svc_ns := parts[1]
 	input.objects.Service[svc_ns][svc]
+} else := service_by_cluster_ip[host] if {
+	service_by_cluster_ip[host]
 } else := {"apiVersion": "", "kind": "Host", "namespace": "", "name": host}
+
+# service_by_cluster_ip maps each ClusterIP (a cluster allocates one
+# address to one Service) to its Service; headless Services have none.
+service_by_cluster_ip[ip] := {"apiVersion": "v1", "kind": "Service", "namespace": ns, "name": name} if {
+	some ns, name
+	ip := input.objects.Service[ns][name].spec.clusterIP
+	not ip in {"", "None"}
+}
 
 # dial_callers maps a Service ("ns/name") to the log lines of pods that
 # failed to connect to it.
