@@ -31,7 +31,7 @@ hypothesis contains h if {
 		"supporting": array.concat(array.concat([lib.condition_evidence(obj, c)], history(obj)), not_landed(obj)),
 		"contradicting": [],
 		"nextCheck": lib.flux_check(lib.ref(obj)),
-		"repair": repair,
+		"repair": repair_for(c.message),
 		"explains": {lib.explain("dependency-not-ready", object.remove(d, {"path"})) | some d in lib.dependents(lib.ref(obj))},
 	}
 }
@@ -68,6 +68,31 @@ repair := lib.repair(
 
 # not_landed cites the rendered changes that did not reach the objects this
 # GitOps object manages: what the rejected apply would have changed.
+# The API server refuses changes to a StatefulSet's spec outside template,
+# replicas, updateStrategy and a few more: typically volumeClaimTemplates. Its
+# pods and claims are untouched, and the tempting shortcut, deleting the
+# claims or the StatefulSet with its pods, would lose data.
+repair_for(msg) := statefulset_repair if {
+	regex.match(`updates to statefulset spec for fields other than`, msg)
+} else := repair
+
+statefulset_repair := lib.repair(
+	"repository",
+	"revert the StatefulSet spec change (usually volumeClaimTemplates) in Git; to change the claims for real, resize each existing PVC where its StorageClass allows expansion, then recreate only the StatefulSet object (kubectl delete statefulset --cascade=orphan) so the controller adopts the running pods and their claims",
+	[
+		"the StatefulSet's PersistentVolumeClaims are kept: deleting them destroys the data, and a recreated claim binds an empty volume",
+		"the StorageClass allows volume expansion before any claim is resized",
+		"replication and a restorable backup are verified before any pod is replaced; ordinals restart from the highest",
+	],
+	["a PVC of the StatefulSet leaves Bound", "a pod of the StatefulSet is not Ready after the change"],
+	"revert the commit: the refused apply changed nothing in the cluster",
+	[
+		lib.accept("applied", "the StatefulSet is applied at the new revision"),
+		lib.accept("gitops", "the GitOps object reports Ready=True"),
+		lib.accept("runtime", "every pod is Ready with its original claim Bound"),
+	],
+)
+
 not_landed(obj) := [{"object": d.object, "path": d.path, "message": sprintf("Git renders %s, live has %s", [json.marshal(d.expected), json.marshal(d.observed)])} |
 	some w in input.workloads
 	some o in object.get(w, "owners", [])

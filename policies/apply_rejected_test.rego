@@ -55,3 +55,16 @@ test_cites_changes_that_did_not_land if {
 	some e in h.supporting
 	e.message == `Git renders "web:1.5.0", live has "web:1.4.2"`
 }
+
+test_statefulset_spec_change_keeps_the_claims if {
+	msg := "StatefulSet/db/pg dry-run failed, reason: Invalid, error: StatefulSet.apps \"pg\" is invalid: spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden"
+	some h in apply_rejected.hypothesis with input as {"objects": {"Kustomization": {"default": {"podinfo": obj("Kustomization", "ReconciliationFailed", msg)}}}, "referenced_by": {}}
+	h.repair.owner == "repository"
+	some p in h.repair.preconditions
+	contains(p, "PersistentVolumeClaims are kept")
+}
+
+test_other_rejections_keep_the_generic_repair if {
+	some h in apply_rejected.hypothesis with input as {"objects": {"Kustomization": {"default": {"podinfo": obj("Kustomization", "ReconciliationFailed", "Deployment/default/podinfo dry-run failed, reason: Invalid, error: spec.selector: field is immutable")}}}, "referenced_by": {}}
+	not contains(concat(" ", h.repair.preconditions), "PersistentVolumeClaims")
+}
