@@ -10,19 +10,20 @@ import (
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/hack/scenarios"
-	dependencyunavailable "github.com/rift-dev/rift/hack/scenarios/dependency-unavailable"
-	imageupdateverify "github.com/rift-dev/rift/hack/scenarios/image-update-verify"
 	applyrejected "github.com/rift-dev/rift/hack/scenarios/apply-rejected"
 	configmissing "github.com/rift-dev/rift/hack/scenarios/config-missing"
 	crashloop "github.com/rift-dev/rift/hack/scenarios/crash-loop"
 	dependencynotready "github.com/rift-dev/rift/hack/scenarios/dependency-not-ready"
+	dependencyunavailable "github.com/rift-dev/rift/hack/scenarios/dependency-unavailable"
 	externalsecretfailed "github.com/rift-dev/rift/hack/scenarios/external-secret-failed"
 	externalsecretproviderdns "github.com/rift-dev/rift/hack/scenarios/externalsecret-provider-dns"
 	fluxreadynoendpoints "github.com/rift-dev/rift/hack/scenarios/flux-ready-no-endpoints"
 	imagepullfailed "github.com/rift-dev/rift/hack/scenarios/image-pull-failed"
+	imageupdateverify "github.com/rift-dev/rift/hack/scenarios/image-update-verify"
 	kafkastaleprobe "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe"
 	kafkastaleprobeafter "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe-after"
 	pendingbeforemigration "github.com/rift-dev/rift/hack/scenarios/pending-before-migration"
+	podcreatedenied "github.com/rift-dev/rift/hack/scenarios/pod-create-denied"
 	quotaexceeded "github.com/rift-dev/rift/hack/scenarios/quota-exceeded"
 	reconcilestale "github.com/rift-dev/rift/hack/scenarios/reconcile-stale"
 	reconcilesuspended "github.com/rift-dev/rift/hack/scenarios/reconcile-suspended"
@@ -38,6 +39,7 @@ var record = flag.Bool("record", false, "write the collected bundles to fixtures
 // after its fixture, so `-run 'TestRecord/<name>$'` records one.
 func all() []scenarios.Scenario {
 	list := []scenarios.Scenario{
+		podcreatedenied.Scenario(),
 		dependencyunavailable.Scenario(),
 		imageupdateverify.Scenario(),
 		externalsecretfailed.Scenario(),

@@ -1,0 +1,134 @@
+// Package podcreatedenied reproduces a rollout the API server refuses: the
+// platform team enforces the "restricted" Pod Security Standard on the
+// analytics namespace (the namespace label, applied from Git), which leaves
+// running pods alone; the next release of report-builder, whose template
+// has no security context, makes the ReplicaSet controller create a pod,
+// and the real Pod Security admission denies it (FailedCreate "violates
+// PodSecurity "restricted:latest""). The old pods keep serving;
+// dashboard-web, which meets the standard, is a healthy neighbour.
+package podcreatedenied
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"strings"
+	"time"
+
+	appsv1 "k8s.io/api/apps/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/rift-dev/rift/hack/scenarios"
+	"github.com/rift-dev/rift/internal/testcluster"
+)
+
+//go:embed desired/*.yaml
+var desired embed.FS
+
+const (
+	ns       = "analytics"
+	gitPath  = "namespaces/analytics"
+	selector = "app=report-builder"
+	oldImage = "quay.io/acme-data/report-builder:1.4.0"
+)
+
+var flux = scenarios.FluxSync{
+	Namespace: "flux-system", Name: "analytics", URL: "https://gitlab.example.com/data-platform/analytics-deploy.git",
+	Path: "./" + gitPath, TargetNamespace: ns,
+}
+
+// Scenario returns the recorder entry for fixtures/pod-create-denied.
+func Scenario() scenarios.Scenario {
+	return scenarios.Scenario{
+		Name:       "pod-create-denied",
+		Question:   "why does report-builder 1.5.0 never get a pod?",
+		Namespaces: []string{ns},
+		Run:        run,
+		Check:      check,
+	}
+}
+
+func commit(ctx context.Context, e *scenarios.Env, msg, namespace, builder string) error {
+	files, err := scenarios.Files(desired, gitPath, "namespace.yaml", "desired/"+namespace,
+		"report-builder.yaml", "desired/"+builder, "dashboard-web.yaml", "desired/dashboard-web.yaml")
+	if err != nil {
+		return err
+	}
+	sha, err := e.Git.Commit(ctx, msg, time.Now(), files)
+	if err != nil {
+		return err
+	}
+	return e.Reconcile(ctx, flux, sha, time.Now())
+}
+
+func run(ctx context.Context, e *scenarios.Env) error {
+	for _, n := range []string{"pool-general-6f8d4-2xk9c", "pool-general-6f8d4-r7m2w"} {
+		if _, err := e.Cluster.AddNode(ctx, testcluster.NodeSpec{Name: n, CPU: "8", Memory: "32Gi"}); err != nil {
+			return err
+		}
+	}
+	if err := e.Namespaces(ctx, ns, flux.Namespace); err != nil {
+		return err
+	}
+	if err := e.InstallFluxCRDs(ctx); err != nil {
+		return err
+	}
+	if err := commit(ctx, e, "analytics: report-builder 1.4.0, dashboard-web 3.2.5", "namespace-baseline.yaml", "report-builder-1.4.0.yaml"); err != nil {
+		return err
+	}
+	for _, d := range []string{"report-builder", "dashboard-web"} {
+		if err := e.WaitDeployment(ctx, ns, d, scenarios.Available(2)); err != nil {
+			return err
+		}
+	}
+	web, err := e.PodsWithImage(ctx, ns, "app=dashboard-web", "quay.io/acme-data/dashboard-web:3.2.5")
+	if err != nil || len(web) == 0 {
+		return fmt.Errorf("dashboard-web pods: %v", err)
+	}
+	if err := e.StartupRefusals(ctx, &web[0], "web", 8080, "/", 2); err != nil {
+		return err
+	}
+
+	time.Sleep(2 * time.Second)
+	if err := commit(ctx, e, "analytics: enforce the restricted Pod Security Standard", "namespace-restricted.yaml", "report-builder-1.4.0.yaml"); err != nil {
+		return err
+	}
+	time.Sleep(2 * time.Second)
+	if err := commit(ctx, e, "analytics: report-builder 1.5.0", "namespace-restricted.yaml", "report-builder-1.5.0.yaml"); err != nil {
+		return err
+	}
+	// The ReplicaSet controller retries with back-off; let it fail a few
+	// times before the capture.
+	time.Sleep(10 * time.Second)
+	return nil
+}
+
+// check asserts what the real controllers did: the Deployment reports
+// ReplicaFailure FailedCreate with Pod Security's message, the new
+// ReplicaSet has no pod, the two 1.4.0 pods are available, still, five
+// seconds later; dashboard-web is available.
+func check(ctx context.Context, e *scenarios.Env) error {
+	return scenarios.Steady(ctx, 5*time.Second, func(ctx context.Context) error {
+		d, err := e.Client.AppsV1().Deployments(ns).Get(ctx, "report-builder", metav1.GetOptions{})
+		if err != nil {
+			return err
+		}
+		var failure *appsv1.DeploymentCondition
+		for i, c := range d.Status.Conditions {
+			if c.Type == appsv1.DeploymentReplicaFailure && c.Status == "True" {
+				failure = &d.Status.Conditions[i]
+			}
+		}
+		if failure == nil || failure.Reason != "FailedCreate" || !strings.Contains(failure.Message, `violates PodSecurity "restricted:latest"`) {
+			return fmt.Errorf("Deployment/%s/report-builder: want ReplicaFailure FailedCreate by PodSecurity, got %+v", ns, d.Status.Conditions)
+		}
+		if s := d.Status; s.AvailableReplicas != 2 || s.UpdatedReplicas != 0 {
+			return fmt.Errorf("Deployment/%s/report-builder: want 2 available, 0 updated, got %+v", ns, s)
+		}
+		old, err := e.PodsWithImage(ctx, ns, selector, oldImage)
+		if err != nil || len(old) != 2 {
+			return fmt.Errorf("Deployment/%s/report-builder: %d pods of 1.4.0, want 2 (%v)", ns, len(old), err)
+		}
+		return e.WaitDeployment(ctx, ns, "dashboard-web", scenarios.Available(2))
+	})
+}
