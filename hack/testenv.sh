@@ -111,14 +111,45 @@ copy_stages() {
 	chmod 0644 "$stages"/*.yaml
 }
 
+# The machine-wide store keeps built binaries outside the work tree, keyed
+# by the stamp, so a fresh clone on the same machine (CI runs in one) reuses
+# them instead of paying for the build again. It is a cache: deleting it
+# only costs a rebuild.
+store_dir() {
+	local key
+	key="$(stamp_text | sha256sum | cut -c1-16)"
+	printf '%s/k8s-%s' "${RIFT_TESTENV_STORE:-${XDG_CACHE_HOME:-$HOME/.cache}/rift}" "$key"
+}
+
+restore_from_store() {
+	[[ "${RIFT_TESTENV_FORCE:-}" != 1 ]] || return 1
+	local store t
+	store="$(store_dir)"
+	for t in "${tools[@]}"; do [[ -x "$store/$t" ]] || return 1; done
+	mkdir -p "$bin"
+	for t in "${tools[@]}"; do cp -f "$store/$t" "$bin/$t"; done
+	log "binaries restored from $store"
+}
+
+save_to_store() {
+	local store t
+	store="$(store_dir)"
+	mkdir -p "$store.tmp"
+	for t in "${tools[@]}"; do cp -f "$bin/$t" "$store.tmp/$t"; done
+	rm -rf "$store" && mv "$store.tmp" "$store" || log "warning: could not save binaries to $store"
+}
+
 main() {
 	command -v go >/dev/null || die "go is not on PATH"
 	install_etcd
 	if tools_up_to_date; then
 		log "binaries up to date in $bin"
+	elif restore_from_store; then
+		stamp_text >"$root/stamp"
 	else
 		build_tools
 		stamp_text >"$root/stamp"
+		save_to_store
 	fi
 	if ! stages_up_to_date; then
 		copy_stages
