@@ -15,6 +15,7 @@ import (
 	"github.com/rift-dev/rift/hack/scenarios"
 	applyrejected "github.com/rift-dev/rift/hack/scenarios/apply-rejected"
 	configmissing "github.com/rift-dev/rift/hack/scenarios/config-missing"
+	controllerstalled "github.com/rift-dev/rift/hack/scenarios/controller-stalled"
 	crashloop "github.com/rift-dev/rift/hack/scenarios/crash-loop"
 	dependencynotready "github.com/rift-dev/rift/hack/scenarios/dependency-not-ready"
 	dependencyunavailable "github.com/rift-dev/rift/hack/scenarios/dependency-unavailable"
@@ -57,6 +58,7 @@ func all() []scenarios.Scenario {
 		externalsecretfailed.Scenario(),
 		externalsecretproviderdns.Scenario(),
 		applyrejected.Scenario(),
+		controllerstalled.Scenario(),
 		dependencynotready.Scenario(),
 		fluxreadynoendpoints.Scenario(),
 		imagepullfailed.Scenario(),
