@@ -26,6 +26,7 @@ import (
 	imageupdateverify "github.com/rift-dev/rift/hack/scenarios/image-update-verify"
 	kafkastaleprobe "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe"
 	kafkastaleprobeafter "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe-after"
+	nodeunhealthy "github.com/rift-dev/rift/hack/scenarios/node-unhealthy"
 	pendingbeforemigration "github.com/rift-dev/rift/hack/scenarios/pending-before-migration"
 	podcreatedenied "github.com/rift-dev/rift/hack/scenarios/pod-create-denied"
 	quotaexceeded "github.com/rift-dev/rift/hack/scenarios/quota-exceeded"
@@ -52,6 +53,7 @@ var smoke = map[string]bool{"kafka-stale-probe": true, "pending-before-migration
 // after its fixture, so `-run 'TestRecord/<name>$'` records one.
 func all() []scenarios.Scenario {
 	list := []scenarios.Scenario{
+		nodeunhealthy.Scenario(),
 		podcreatedenied.Scenario(),
 		dependencyunavailable.Scenario(),
 		imageupdateverify.Scenario(),
