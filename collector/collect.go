@@ -37,6 +37,7 @@ type run struct {
 
 	git        *gitRev
 	keptKS     []*unstructured.Unstructured // Flux Kustomizations collected
+	keptApps   []*unstructured.Unstructured // Argo CD Applications collected
 	gitRepoURL map[nsName]string            // GitRepository -> URL without credentials
 }
 

@@ -49,8 +49,9 @@ func resolveGit(ctx context.Context, g GitOptions) (*gitRev, error) {
 type gitTarget struct{ name, path, url string }
 
 // gitTargets decides what to render: --git-path when given; otherwise the
-// spec.path of each collected Flux Kustomization fed by a GitRepository;
-// otherwise the repository root.
+// spec.path of each collected Flux Kustomization fed by a GitRepository and
+// the spec.source of each collected Argo CD Application (a Git path, not a
+// chart); otherwise the repository root.
 func (r *run) gitTargets() []gitTarget {
 	base := sourceName(filepath.Base(filepath.Clean(r.cfg.Git.Path)))
 	if r.cfg.Git.Path == "" {
@@ -78,6 +79,19 @@ func (r *run) gitTargets() []gitTarget {
 			ns = ks.GetNamespace()
 		}
 		out = append(out, gitTarget{name: name, path: p, url: r.gitRepoURL[nsName{ns, src["name"]}]})
+	}
+	// An Argo CD Application names its repository and path itself.
+	for _, app := range r.keptApps {
+		src, _, _ := unstructured.NestedStringMap(app.Object, "spec", "source")
+		if src["repoURL"] == "" || src["chart"] != "" {
+			continue
+		}
+		name := sourceName(app.GetName())
+		if seen[name] {
+			name = sourceName(app.GetNamespace() + "-" + app.GetName())
+		}
+		seen[name] = true
+		out = append(out, gitTarget{name: name, path: src["path"], url: gitsource.StripCredentials(src["repoURL"])})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
 	if len(out) == 0 {

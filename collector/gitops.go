@@ -56,6 +56,8 @@ func (r *run) collectGitOps(ctx context.Context) error {
 	}
 	r.keptKS = values(keep)
 	sortObjects(r.keptKS)
+	sortObjects(keepApps)
+	r.keptApps = keepApps
 	for _, w := range []struct {
 		resource string
 		objs     []*unstructured.Unstructured
