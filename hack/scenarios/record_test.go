@@ -14,6 +14,7 @@ import (
 	"github.com/rift-dev/rift/analyzer/hypothesis"
 	"github.com/rift-dev/rift/hack/scenarios"
 	applyrejected "github.com/rift-dev/rift/hack/scenarios/apply-rejected"
+	certificatenotready "github.com/rift-dev/rift/hack/scenarios/certificate-not-ready"
 	configmissing "github.com/rift-dev/rift/hack/scenarios/config-missing"
 	controllerstalled "github.com/rift-dev/rift/hack/scenarios/controller-stalled"
 	crashloop "github.com/rift-dev/rift/hack/scenarios/crash-loop"
@@ -53,6 +54,7 @@ var smoke = map[string]bool{"kafka-stale-probe": true, "pending-before-migration
 // after its fixture, so `-run 'TestRecord/<name>$'` records one.
 func all() []scenarios.Scenario {
 	list := []scenarios.Scenario{
+		certificatenotready.Scenario(),
 		nodeunhealthy.Scenario(),
 		podcreatedenied.Scenario(),
 		dependencyunavailable.Scenario(),
