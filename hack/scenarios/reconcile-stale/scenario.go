@@ -24,6 +24,10 @@ const (
 	ns       = "inventory"
 	gitPath  = "envs/prod/inventory"
 	oldImage = "europe-docker.pkg.dev/retail-prod/apps/stock-sync:4.2.0"
+	// unrefreshedFor is how long the new commit waits unseen before
+	// collection: longer than Argo CD's default refresh (timeout.reconciliation
+	// 180s, plus jitter), so a pending poll cannot explain it.
+	unrefreshedFor = 310 * time.Second
 )
 
 var app = scenarios.ArgoApp{
@@ -85,9 +89,13 @@ func run(ctx context.Context, e *scenarios.Env) error {
 		return err
 	}
 	// Nothing processes the Application any more: its status stays as
-	// the last sync wrote it.
-	_, err = e.Git.Commit(ctx, "stock-sync 4.3.0: larger sync batches", time.Now(), v2)
-	return err
+	// the last sync wrote it, past Argo CD's three-minute refresh.
+	if _, err = e.Git.Commit(ctx, "stock-sync 4.3.0: larger sync batches", time.Now(), v2); err != nil {
+		return err
+	}
+	e.Logf("waiting %s with the Application unrefreshed", unrefreshedFor)
+	time.Sleep(unrefreshedFor)
+	return nil
 }
 
 // check asserts the stale state: stock-sync runs two Ready pods of 4.2.0
