@@ -227,7 +227,8 @@ var resources = map[string]string{
 	"Service": "services", "StatefulSet": "statefulsets", "Event": "events", "Pod": "pods",
 	"CustomResourceDefinition": "customresourcedefinitions", "GitRepository": "gitrepositories",
 	"Kustomization": "kustomizations", "Application": "applications", "ClusterRole": "clusterroles",
-	"ClusterRoleBinding": "clusterrolebindings",
+	"ClusterRoleBinding": "clusterrolebindings", "StorageClass": "storageclasses", "PersistentVolume": "persistentvolumes",
+	"PersistentVolumeClaim": "persistentvolumeclaims", "ValidatingWebhookConfiguration": "validatingwebhookconfigurations",
 }
 
 func gvrOf(t *testing.T, u *unstructured.Unstructured) schema.GroupVersionResource {
@@ -289,3 +290,43 @@ func gitRepo(t *testing.T) (string, string) {
 	git("commit", "-q", "-m", "shop: web and db credentials")
 	return dir, git("rev-parse", "HEAD")
 }
+
+// storageAndWebhooks are cluster-scoped objects: shop's claim is bound to
+// pv-shop of class fast; pv-other and class slow belong to nobody in scope.
+// The webhook matches only a group nothing uses, so it never gets called.
+const storageAndWebhooks = `apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata: {name: fast}
+provisioner: example.com/none
+---
+apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata: {name: slow}
+provisioner: example.com/none
+---
+apiVersion: v1
+kind: PersistentVolume
+metadata: {name: pv-shop}
+spec: {capacity: {storage: 1Gi}, accessModes: [ReadWriteOnce], storageClassName: fast, hostPath: {path: /data/shop}}
+---
+apiVersion: v1
+kind: PersistentVolume
+metadata: {name: pv-other}
+spec: {capacity: {storage: 1Gi}, accessModes: [ReadWriteOnce], storageClassName: slow, hostPath: {path: /data/other}}
+---
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: {name: data, namespace: shop}
+spec: {accessModes: [ReadWriteOnce], storageClassName: fast, volumeName: pv-shop, resources: {requests: {storage: 1Gi}}}
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingWebhookConfiguration
+metadata: {name: policy}
+webhooks:
+- name: check.example.com
+  admissionReviewVersions: [v1]
+  sideEffects: None
+  failurePolicy: Ignore
+  clientConfig: {url: "https://policy.example.com/check", caBundle: Y2EtYnVuZGxlLXBsYWNlaG9sZGVyLWJ5dGVz}
+  rules: [{apiGroups: [example.com], apiVersions: [v1], operations: [CREATE], resources: [widgets]}]
+`
