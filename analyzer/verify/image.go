@@ -51,3 +51,9 @@ func imageDigest(imageID string) string {
 	}
 	return ""
 }
+
+// ValidImage reports a malformed --image before any bundle is loaded.
+func ValidImage(s string) error {
+	_, err := parseImage(s)
+	return err
+}

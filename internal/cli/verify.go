@@ -100,8 +100,16 @@ func (o *verifyOptions) Complete(args []string) error {
 	return nil
 }
 
-// Validate refuses an unknown -o value.
-func (o *verifyOptions) Validate() error { return checkOutput(o.format, "text", "json") }
+// Validate refuses an unknown -o value and a malformed --image.
+func (o *verifyOptions) Validate() error {
+	if err := checkOutput(o.format, "text", "json"); err != nil {
+		return err
+	}
+	if err := verify.ValidImage(o.image); err != nil {
+		return usageError(err)
+	}
+	return nil
+}
 
 // Run loads the bundle (and the baseline), analyses it, verifies and maps
 // the outcome to the exit code.

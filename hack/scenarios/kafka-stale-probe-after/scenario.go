@@ -3,7 +3,9 @@
 // kafka-0, as the runbook says after the data checks. The real StatefulSet
 // controller recreates it, kwok makes it Ready, and the controller finishes
 // the rolling update it had been blocked on, so every broker ends on the
-// update revision with the TCP probe.
+// update revision with the TCP probe. The incident state is collected first
+// into fixtures/kafka-stale-probe-after/before, so the pair shares one
+// cluster and one Git history.
 package kafkastaleprobeafter
 
 import (
@@ -32,6 +34,9 @@ func Scenario() scenarios.Scenario {
 		// The incident must really have happened before it is repaired.
 		if err := before.Check(ctx, e); err != nil {
 			return fmt.Errorf("before the repair: %w", err)
+		}
+		if err := e.Baseline(ctx, s.Namespaces, s.Name); err != nil {
+			return err
 		}
 		old, err := e.Client.CoreV1().Pods(ns).Get(ctx, "kafka-0", metav1.GetOptions{})
 		if err != nil {

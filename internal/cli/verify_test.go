@@ -1,0 +1,160 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rift-dev/rift/analyzer/compare"
+	"github.com/rift-dev/rift/analyzer/verify"
+)
+
+// The recorded before/after pairs: fixtures/<name>/before is the incident,
+// collected from the same cluster as fixtures/<name>/bundle after the
+// repair.
+const (
+	kafkaIncident = "../../fixtures/kafka-stale-probe/bundle"
+	kafkaBefore   = "../../fixtures/kafka-stale-probe-after/before"
+	kafkaAfter    = "../../fixtures/kafka-stale-probe-after/bundle"
+)
+
+func TestVerifyCommand(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name     string
+		args     []string
+		wantCode int
+		// wantFailing are the "check subject" pairs that fail (-o json).
+		wantFailing []string
+		wantErr     string
+	}{
+		{
+			name: "kafka incident: kafka-0 not on updateRevision and not Ready", args: []string{kafkaIncident}, wantCode: ExitFindings,
+			wantFailing: []string{"endpoints StatefulSet/kafka/kafka", "pods-current StatefulSet/kafka/kafka", "pods-ready StatefulSet/kafka/kafka"},
+		},
+		{
+			name: "kafka pair, before the repair", args: []string{kafkaBefore}, wantCode: ExitFindings,
+			wantFailing: []string{"endpoints StatefulSet/kafka/kafka", "pods-current StatefulSet/kafka/kafka", "pods-ready StatefulSet/kafka/kafka"},
+		},
+		{name: "kafka pair, after kafka-0 was replaced", args: []string{kafkaAfter, "--before", kafkaBefore}, wantCode: ExitOK},
+		{name: "after, one workload", args: []string{kafkaAfter, "--workload", "StatefulSet/kafka/kafka"}, wantCode: ExitOK},
+		{
+			name: "after, but another revision was wanted", args: []string{kafkaAfter, "--revision", "0000000000"}, wantCode: ExitFindings,
+			wantFailing: []string{"revision Kustomization/flux-system/platform"},
+		},
+		{name: "unknown format", args: []string{kafkaAfter, "-o", "yaml"}, wantCode: ExitUsage, wantErr: `unknown output format "yaml"`},
+		{name: "malformed image", args: []string{kafkaAfter, "--image", "kafka:3.7"}, wantCode: ExitUsage, wantErr: "--image"},
+		{name: "bad workload ref", args: []string{kafkaAfter, "--workload", "kafka"}, wantCode: ExitUsage, wantErr: "--workload"},
+		{name: "missing bundle", args: []string{filepath.Join(dir, "nope.tar.gz")}, wantCode: ExitUsage, wantErr: "nope.tar.gz"},
+		{name: "missing baseline", args: []string{kafkaAfter, "--before", filepath.Join(dir, "nope")}, wantCode: ExitUsage, wantErr: "--before"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			args := append([]string{"verify"}, tt.args...)
+			if tt.wantErr == "" {
+				args = append(args, "-o", "json")
+			}
+			code := Execute(args, &out, &errOut)
+			if code != tt.wantCode {
+				t.Fatalf("exit %d, want %d; stderr: %s\n%s", code, tt.wantCode, errOut.String(), out.String())
+			}
+			if tt.wantErr != "" {
+				if !strings.Contains(errOut.String(), tt.wantErr) {
+					t.Errorf("stderr %q lacks %q", errOut.String(), tt.wantErr)
+				}
+				return
+			}
+			var res verify.Result
+			if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+				t.Fatal(err)
+			}
+			failing := []string{}
+			for _, c := range res.Checks {
+				if c.Status == verify.Fail {
+					failing = append(failing, c.Name+" "+c.Subject)
+				}
+			}
+			slices.Sort(failing)
+			want := tt.wantFailing
+			if want == nil {
+				want = []string{}
+			}
+			if diff := cmp.Diff(want, failing); diff != "" {
+				t.Errorf("failing checks (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestVerifyKafkaNamesThePod checks the text a pipeline log shows: the
+// failing checks name kafka-0.
+func TestVerifyKafkaNamesThePod(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := Execute([]string{"verify", kafkaIncident}, &out, &errOut); code != ExitFindings {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	for _, want := range []string{
+		"FAIL    pods-current     StatefulSet/kafka/kafka: 3 pod(s) not on the current revision",
+		"kafka-0 (kafka-6888667d9c)",
+		"FAIL    pods-ready       StatefulSet/kafka/kafka: 1 pod(s) not Ready: kafka-0",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestDiffCommand(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := Execute([]string{"diff", kafkaBefore, kafkaAfter, "-o", "json"}, &out, &errOut); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	var d compare.Diff
+	if err := json.Unmarshal(out.Bytes(), &d); err != nil {
+		t.Fatal(err)
+	}
+	var sts *compare.WorkloadDiff
+	for i := range d.Workloads {
+		if d.Workloads[i].Ref == "StatefulSet/kafka/kafka" {
+			sts = &d.Workloads[i]
+		}
+	}
+	if sts == nil {
+		t.Fatalf("no change for StatefulSet/kafka/kafka in %+v", d.Workloads)
+	}
+	i := slices.IndexFunc(sts.PodsReplaced, func(p compare.PodReplaced) bool { return p.New.Name == "kafka-0" })
+	if i < 0 {
+		t.Fatalf("kafka-0 not replaced: %+v", sts.PodsReplaced)
+	}
+	if p := sts.PodsReplaced[i]; p.Old.Ready || !p.New.Ready || p.Old.Revision == p.New.Revision {
+		t.Errorf("kafka-0: want unready on the old revision → Ready on a new one, got %+v", p)
+	}
+	if !slices.ContainsFunc(sts.DivergencesResolved, func(s string) bool {
+		return strings.HasPrefix(s, "Pod/kafka/kafka-0 ") && strings.Contains(s, "readinessProbe")
+	}) {
+		t.Errorf("kafka-0's readinessProbe divergence not resolved: %v", sts.DivergencesResolved)
+	}
+	if !slices.ContainsFunc(d.Hypotheses.Resolved, func(s string) bool { return strings.HasPrefix(s, "rollout-blocked on StatefulSet/kafka/kafka") }) {
+		t.Errorf("rollout-blocked not resolved: %+v", d.Hypotheses)
+	}
+	if len(d.Objects.Appeared)+len(d.Objects.Disappeared) != 0 {
+		t.Errorf("same cluster, same objects expected; got %+v", d.Objects)
+	}
+	for _, f := range []string{"text", "markdown"} {
+		var a, b bytes.Buffer
+		Execute([]string{"diff", kafkaBefore, kafkaAfter, "-o", f}, &a, &errOut)
+		Execute([]string{"diff", kafkaBefore, kafkaAfter, "-o", f}, &b, &errOut)
+		if a.String() != b.String() || !strings.Contains(a.String(), "kafka-0") {
+			t.Errorf("-o %s: not deterministic or lacks kafka-0", f)
+		}
+	}
+	if code := Execute([]string{"diff", kafkaBefore, kafkaAfter, "-o", "html"}, &out, &errOut); code != ExitUsage {
+		t.Errorf("-o html: exit %d, want %d", code, ExitUsage)
+	}
+}
