@@ -141,6 +141,13 @@ func compactorLog(started time.Time) []testcluster.LogLine {
 // pod, which is not ready, restarted 3 times and last exited 1, still,
 // five seconds later; ledger-api stays available.
 func check(ctx context.Context, e *scenarios.Env) error {
+	// The StatefulSet controller counts the pod unready on its next sync.
+	if err := e.Wait(ctx, "StatefulSet/"+ns+"/ledger-compactor unready", time.Minute, func(ctx context.Context) (bool, error) {
+		s, err := e.Client.AppsV1().StatefulSets(ns).Get(ctx, "ledger-compactor", metav1.GetOptions{})
+		return err == nil && s.Status.ReadyReplicas == 0, err
+	}); err != nil {
+		return err
+	}
 	return scenarios.Steady(ctx, 5*time.Second, func(ctx context.Context) error {
 		s, err := e.Client.AppsV1().StatefulSets(ns).Get(ctx, "ledger-compactor", metav1.GetOptions{})
 		if err != nil {
