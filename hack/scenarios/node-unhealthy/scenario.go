@@ -1,11 +1,12 @@
 // Package nodeunhealthy reproduces a node whose kubelet stops reporting:
 // query-frontend runs one replica per node; the kubelet of one node stops
 // renewing its Lease (the recorder takes the node away from kwok, which
-// plays its kubelet), and after the grace period the real node lifecycle
-// controller marks the node Ready=Unknown ("Kubelet stopped posting node
-// status."), taints it unreachable and marks its pods not Ready. The pod
-// is not evicted yet (the default 300s toleration), so the Deployment
-// runs 2 of 3 available replicas. suggest-api, off that node, is healthy.
+// plays its kubelet, and freezes the Lease), and after the grace period
+// the real node lifecycle controller marks the node Ready=Unknown
+// ("Kubelet stopped posting node status."), taints it unreachable and
+// marks its pods not Ready. The pod is not evicted yet (the default 300s
+// toleration), so the Deployment runs 2 of 3 available replicas.
+// suggest-api, off that node, is healthy.
 package nodeunhealthy
 
 import (
@@ -92,10 +93,19 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	if err != nil {
 		return err
 	}
-	// The kubelet stops: nothing renews the node's Lease any more.
+	// The kubelet stops. kwok plays the kubelets of all nodes and keeps
+	// renewing any Lease it holds, even of a node it no longer manages;
+	// it leaves alone a Lease another holder keeps, so the node's own
+	// identity takes it with a renewTime that never moves again, and the
+	// node lifecycle controller sees the heartbeat stop.
 	patch := fmt.Sprintf(`{"metadata":{"annotations":{%q:null}}}`, kwokAnnotation)
 	if _, err := e.Client.CoreV1().Nodes().Patch(ctx, victim, types.MergePatchType, []byte(patch), metav1.PatchOptions{}); err != nil {
 		return fmt.Errorf("Node/%s: %w", victim, err)
+	}
+	lease := fmt.Sprintf(`{"spec":{"holderIdentity":%q,"leaseDurationSeconds":86400,"renewTime":%q}}`,
+		victim, time.Now().UTC().Format("2006-01-02T15:04:05.000000Z07:00"))
+	if _, err := e.Client.CoordinationV1().Leases("kube-node-lease").Patch(ctx, victim, types.MergePatchType, []byte(lease), metav1.PatchOptions{}); err != nil {
+		return fmt.Errorf("Lease/kube-node-lease/%s: %w", victim, err)
 	}
 	e.Logf("stopped the kubelet of %s", victim)
 	return e.Wait(ctx, "the node lifecycle controller to mark the pod not Ready", 4*time.Minute, func(ctx context.Context) (bool, error) {
