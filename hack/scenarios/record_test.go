@@ -20,9 +20,11 @@ import (
 	crashloop "github.com/rift-dev/rift/hack/scenarios/crash-loop"
 	dependencynotready "github.com/rift-dev/rift/hack/scenarios/dependency-not-ready"
 	dependencyunavailable "github.com/rift-dev/rift/hack/scenarios/dependency-unavailable"
+	drift "github.com/rift-dev/rift/hack/scenarios/drift"
 	externalsecretfailed "github.com/rift-dev/rift/hack/scenarios/external-secret-failed"
 	externalsecretproviderdns "github.com/rift-dev/rift/hack/scenarios/externalsecret-provider-dns"
 	fluxreadynoendpoints "github.com/rift-dev/rift/hack/scenarios/flux-ready-no-endpoints"
+	healthygitops "github.com/rift-dev/rift/hack/scenarios/healthy-gitops"
 	imagepullfailed "github.com/rift-dev/rift/hack/scenarios/image-pull-failed"
 	imageupdateverify "github.com/rift-dev/rift/hack/scenarios/image-update-verify"
 	kafkastaleprobe "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe"
@@ -35,7 +37,9 @@ import (
 	reconcilesuspended "github.com/rift-dev/rift/hack/scenarios/reconcile-suspended"
 	renderfailed "github.com/rift-dev/rift/hack/scenarios/render-failed"
 	sourceunavailable "github.com/rift-dev/rift/hack/scenarios/source-unavailable"
+	statefulsetstorage "github.com/rift-dev/rift/hack/scenarios/statefulset-storage"
 	tempooomlimit "github.com/rift-dev/rift/hack/scenarios/tempo-oom-limit"
+	volumeunavailable "github.com/rift-dev/rift/hack/scenarios/volume-unavailable"
 	"github.com/rift-dev/rift/internal/testcluster"
 )
 
@@ -77,6 +81,10 @@ func all() []scenarios.Scenario {
 		tempooomlimit.Scenario(),
 		configmissing.Scenario(),
 		crashloop.Scenario(),
+		drift.Scenario(),
+		healthygitops.Scenario(),
+		statefulsetstorage.Scenario(),
+		volumeunavailable.Scenario(),
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].Name < list[j].Name })
 	return list
