@@ -100,6 +100,9 @@ func (d *Diff) write(w io.Writer, md bool) error {
 			item(0, "%s: %s", label, x)
 		}
 	}
+	if len(d.Hypotheses.Resolved)+len(d.Hypotheses.Persisting)+len(d.Hypotheses.New) == 0 {
+		item(0, "none on either side")
+	}
 	list("resolved", d.Hypotheses.Resolved)
 	list("persisting", d.Hypotheses.Persisting)
 	list("new", d.Hypotheses.New)
@@ -108,6 +111,9 @@ func (d *Diff) write(w io.Writer, md bool) error {
 		if len(xs) > 0 {
 			item(0, "%s (%d): %s", label, len(xs), code(strings.Join(xs, ", ")))
 		}
+	}
+	if len(d.Objects.Appeared)+len(d.Objects.Disappeared)+len(d.Objects.Recreated) == 0 {
+		item(0, "the same objects on both sides")
 	}
 	objs("appeared", d.Objects.Appeared)
 	objs("disappeared", d.Objects.Disappeared)

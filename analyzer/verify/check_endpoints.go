@@ -36,6 +36,17 @@ func (v *verifier) endpoints(t target, ps []pod) Check {
 		}
 		slices.Sort(names)
 		c.Evidence = append(c.Evidence, fmt.Sprintf("%s ready endpoints: [%s]", name, strings.Join(names, " ")))
+		mine := map[string]bool{}
+		for _, p := range ps {
+			mine[p.Name] = true
+		}
+		for _, n := range names {
+			if !mine[n] {
+				if why := v.stray(svc.GetNamespace(), n); why != "" {
+					problems = append(problems, fmt.Sprintf("%s routes to pod %s %s", name, n, why))
+				}
+			}
+		}
 		for _, p := range ps {
 			switch {
 			case p.Current && !routed[p.Name]:
@@ -128,4 +139,30 @@ func (v *verifier) routed(svc *bundle.Object) (map[string]bool, bool) {
 		}
 	}
 	return out, true
+}
+
+// stray says why a routed pod that is not the workload's is left over from
+// an earlier state: it belongs to no Deployment, StatefulSet or DaemonSet
+// (a bare pod, or one of a ReplicaSet that was orphaned). Pods of another
+// workload the Service also selects are legitimate and return "".
+func (v *verifier) stray(ns, name string) string {
+	o, ok := v.b.Index.Get(bundle.Key{Kind: "Pod", Namespace: ns, Name: name})
+	if !ok {
+		return "that is not in the bundle (deleted, or not collected)"
+	}
+	cur := o
+	for range 4 { // Pod → ReplicaSet → Deployment is the longest chain.
+		owner, ok := v.b.Index.Owner(cur)
+		if !ok {
+			break
+		}
+		if slices.Contains(podControllers, owner.GetKind()) {
+			return ""
+		}
+		cur = owner
+	}
+	if cur == o {
+		return "that no controller owns"
+	}
+	return "outside any workload (owned by " + cur.Ref().String() + ", which no workload owns)"
 }

@@ -19,7 +19,7 @@ func (v *verifier) workload(t target) {
 		return
 	}
 	ps := v.pods(t)
-	v.add(current(t, ps))
+	v.add(divergence(t), current(t, ps))
 	if v.img != nil {
 		v.add(v.imageCheck(subject, ps))
 	}

@@ -110,6 +110,7 @@ func Verify(b *bundle.Bundle, r *report.Report, cfg Config) (*Result, error) {
 	for _, w := range ws {
 		v.workload(w)
 	}
+	v.add(v.services(ws)...)
 	v.add(recorded(b))
 	res.Checks = v.checks
 	res.Status = overall(res.Checks)

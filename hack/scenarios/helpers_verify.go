@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 )
@@ -47,4 +48,34 @@ func (e *Env) Baseline(ctx context.Context, namespaces []string, fixture string)
 	}
 	e.Logf("recorded baseline %s", dir)
 	return nil
+}
+
+// StillStuck turns an incident scenario into a before/after pair in which
+// nothing was repaired: base runs and its Check passes, the baseline is
+// collected into fixtures/<name>/before, then the cluster is left alone
+// for wait and base's Check must still hold when the "after" bundle is
+// collected. rift verify must fail on both halves, and rift diff shows
+// what waiting did (or did not) change: a rollout that "only needs time"
+// is not progressing.
+func StillStuck(base Scenario, name, question string, wait time.Duration) Scenario {
+	s := base
+	s.Name, s.Question = name, question
+	s.Run = func(ctx context.Context, e *Env) error {
+		if err := base.Run(ctx, e); err != nil {
+			return err
+		}
+		if err := base.Check(ctx, e); err != nil {
+			return fmt.Errorf("before: %w", err)
+		}
+		if err := e.Baseline(ctx, s.Namespaces, name); err != nil {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+		}
+		return nil
+	}
+	return s
 }

@@ -21,6 +21,7 @@ const (
 	kafkaIncident = "../../fixtures/kafka-stale-probe/bundle"
 	kafkaBefore   = "../../fixtures/kafka-stale-probe-after/before"
 	kafkaAfter    = "../../fixtures/kafka-stale-probe-after/bundle"
+	pairs         = "../../fixtures/"
 )
 
 func TestVerifyCommand(t *testing.T) {
@@ -35,17 +36,27 @@ func TestVerifyCommand(t *testing.T) {
 	}{
 		{
 			name: "kafka incident: kafka-0 not on updateRevision and not Ready", args: []string{kafkaIncident}, wantCode: ExitFindings,
-			wantFailing: []string{"endpoints StatefulSet/kafka/kafka", "pods-current StatefulSet/kafka/kafka", "pods-ready StatefulSet/kafka/kafka"},
+			wantFailing: []string{"endpoints StatefulSet/kafka/kafka", "no-divergence StatefulSet/kafka/kafka", "pods-current StatefulSet/kafka/kafka", "pods-ready StatefulSet/kafka/kafka"},
 		},
 		{
 			name: "kafka pair, before the repair", args: []string{kafkaBefore}, wantCode: ExitFindings,
-			wantFailing: []string{"endpoints StatefulSet/kafka/kafka", "pods-current StatefulSet/kafka/kafka", "pods-ready StatefulSet/kafka/kafka"},
+			wantFailing: []string{"endpoints StatefulSet/kafka/kafka", "no-divergence StatefulSet/kafka/kafka", "pods-current StatefulSet/kafka/kafka", "pods-ready StatefulSet/kafka/kafka"},
 		},
 		{name: "kafka pair, after kafka-0 was replaced", args: []string{kafkaAfter, "--before", kafkaBefore}, wantCode: ExitOK},
 		{name: "after, one workload", args: []string{kafkaAfter, "--workload", "StatefulSet/kafka/kafka"}, wantCode: ExitOK},
 		{
 			name: "after, but another revision was wanted", args: []string{kafkaAfter, "--revision", "0000000000"}, wantCode: ExitFindings,
 			wantFailing: []string{"revision Kustomization/flux-system/platform"},
+		},
+		{name: "clean success, before: 3.4.0 fully live", args: []string{pairs + "rollout-complete-after/before"}, wantCode: ExitOK},
+		{
+			name: "clean success, after: 3.5.0 fully live, no restarts since before",
+			args: []string{pairs + "rollout-complete-after/bundle", "--before", pairs + "rollout-complete-after/before"}, wantCode: ExitOK,
+		},
+		{
+			name: "image update on part of the replicas, still half a minute later",
+			args: []string{pairs + "image-pull-failed-after/bundle", "--before", pairs + "image-pull-failed-after/before"}, wantCode: ExitFindings,
+			wantFailing: []string{"endpoints Deployment/billing/invoice-api", "no-divergence Deployment/billing/invoice-api", "pods-current Deployment/billing/invoice-api", "pods-ready Deployment/billing/invoice-api"},
 		},
 		{name: "unknown format", args: []string{kafkaAfter, "-o", "yaml"}, wantCode: ExitUsage, wantErr: `unknown output format "yaml"`},
 		{name: "malformed image", args: []string{kafkaAfter, "--image", "kafka:3.7"}, wantCode: ExitUsage, wantErr: "--image"},
