@@ -26,16 +26,19 @@ import (
 	fluxreadynoendpoints "github.com/rift-dev/rift/hack/scenarios/flux-ready-no-endpoints"
 	healthygitops "github.com/rift-dev/rift/hack/scenarios/healthy-gitops"
 	imagepullfailed "github.com/rift-dev/rift/hack/scenarios/image-pull-failed"
+	imagepullfailedafter "github.com/rift-dev/rift/hack/scenarios/image-pull-failed-after"
 	imageupdateverify "github.com/rift-dev/rift/hack/scenarios/image-update-verify"
 	kafkastaleprobe "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe"
 	kafkastaleprobeafter "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe-after"
 	nodeunhealthy "github.com/rift-dev/rift/hack/scenarios/node-unhealthy"
 	pendingbeforemigration "github.com/rift-dev/rift/hack/scenarios/pending-before-migration"
+	pendingbeforemigrationafter "github.com/rift-dev/rift/hack/scenarios/pending-before-migration-after"
 	podcreatedenied "github.com/rift-dev/rift/hack/scenarios/pod-create-denied"
 	quotaexceeded "github.com/rift-dev/rift/hack/scenarios/quota-exceeded"
 	reconcilestale "github.com/rift-dev/rift/hack/scenarios/reconcile-stale"
 	reconcilesuspended "github.com/rift-dev/rift/hack/scenarios/reconcile-suspended"
 	renderfailed "github.com/rift-dev/rift/hack/scenarios/render-failed"
+	rolloutcompleteafter "github.com/rift-dev/rift/hack/scenarios/rollout-complete-after"
 	sourceunavailable "github.com/rift-dev/rift/hack/scenarios/source-unavailable"
 	statefulsetstorage "github.com/rift-dev/rift/hack/scenarios/statefulset-storage"
 	tempooomlimit "github.com/rift-dev/rift/hack/scenarios/tempo-oom-limit"
@@ -70,12 +73,15 @@ func all() []scenarios.Scenario {
 		dependencynotready.Scenario(),
 		fluxreadynoendpoints.Scenario(),
 		imagepullfailed.Scenario(),
+		imagepullfailedafter.Scenario(),
 		kafkastaleprobe.Scenario(),
 		kafkastaleprobeafter.Scenario(),
 		pendingbeforemigration.Scenario(),
+		pendingbeforemigrationafter.Scenario(),
 		quotaexceeded.Scenario(),
 		reconcilestale.Scenario(),
 		reconcilesuspended.Scenario(),
+		rolloutcompleteafter.Scenario(),
 		renderfailed.Scenario(),
 		sourceunavailable.Scenario(),
 		tempooomlimit.Scenario(),

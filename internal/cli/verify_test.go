@@ -58,6 +58,11 @@ func TestVerifyCommand(t *testing.T) {
 			args: []string{pairs + "image-pull-failed-after/bundle", "--before", pairs + "image-pull-failed-after/before"}, wantCode: ExitFindings,
 			wantFailing: []string{"endpoints Deployment/billing/invoice-api", "no-divergence Deployment/billing/invoice-api", "pods-current Deployment/billing/invoice-api", "pods-ready Deployment/billing/invoice-api"},
 		},
+		{
+			name: "new pods never scheduled, still half a minute later",
+			args: []string{pairs + "pending-before-migration-after/bundle", "--before", pairs + "pending-before-migration-after/before"}, wantCode: ExitFindings,
+			wantFailing: []string{"endpoints Deployment/shop/web", "no-divergence Deployment/shop/web", "pods-current Deployment/shop/web", "pods-ready Deployment/shop/web", "service-routes Service/shop/web"},
+		},
 		{name: "unknown format", args: []string{kafkaAfter, "-o", "yaml"}, wantCode: ExitUsage, wantErr: `unknown output format "yaml"`},
 		{name: "malformed image", args: []string{kafkaAfter, "--image", "kafka:3.7"}, wantCode: ExitUsage, wantErr: "--image"},
 		{name: "bad workload ref", args: []string{kafkaAfter, "--workload", "kafka"}, wantCode: ExitUsage, wantErr: "--workload"},
