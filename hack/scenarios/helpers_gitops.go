@@ -3,6 +3,7 @@ package scenarios
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"time"
 
@@ -53,11 +54,11 @@ func (e *Env) StoreArtifact(ctx context.Context, f FluxSync, sha string, at time
 	if err := e.applyFluxObjects(ctx, f); err != nil {
 		return err
 	}
-	_, digest, err := readManifests(e.Git.Dir + "/" + f.Path)
+	manifests, digest, err := readManifests(filepath.Join(e.Git.Dir, filepath.FromSlash(f.Path)))
 	if err != nil {
 		return fmt.Errorf("GitRepository/%s/%s: %w", f.Namespace, f.Name, err)
 	}
-	st := gitRepositoryStatus(f, e.Git.Revision(sha), digest, 0, at)
+	st := gitRepositoryStatus(f, e.Git.Revision(sha), digest, int64(len(manifests)), at)
 	if err := e.keepTransitions(ctx, st); err != nil {
 		return err
 	}
