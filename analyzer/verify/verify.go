@@ -124,6 +124,8 @@ type verifier struct {
 	cfg    Config
 	img    *image
 	checks []Check
+	// managedKeys are the report subjects with GitOps owners (see managed).
+	managedKeys map[bundle.Key]bool
 }
 
 func (v *verifier) add(cs ...Check) {
