@@ -49,6 +49,10 @@ func analyzeTop(t *testing.T, eng *hypothesis.Engine, path string) []ranked {
 func TestRedactionKeepsDiagnosis(t *testing.T) {
 	dirs, _ := filepath.Glob("../../analyzer/layers/testdata/*")
 	dirs = append(dirs, "../../analyzer/bundle/testdata/rift-shop")
+	// The recorded incidents are what users will send: they must keep their
+	// diagnosis through redaction too.
+	recorded, _ := filepath.Glob("../../fixtures/*/bundle")
+	dirs = append(dirs, recorded...)
 	eng, err := hypothesis.NewEngine(hypothesis.EngineOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -59,7 +63,11 @@ func TestRedactionKeepsDiagnosis(t *testing.T) {
 			continue // not a bundle
 		}
 		n++
-		t.Run(filepath.Base(dir), func(t *testing.T) {
+		name := filepath.Base(dir)
+		if name == "bundle" {
+			name = "fixtures/" + filepath.Base(filepath.Dir(dir))
+		}
+		t.Run(name, func(t *testing.T) {
 			in := plant(t, dir)
 			out := filepath.Join(t.TempDir(), "out")
 			w, err := bundlewrite.NewDir(out)
@@ -77,8 +85,8 @@ func TestRedactionKeepsDiagnosis(t *testing.T) {
 			}
 		})
 	}
-	if n < 3 {
-		t.Errorf("found %d incident bundles, want at least 3", n)
+	if n < 3+len(recorded) || len(recorded) < 3 {
+		t.Errorf("found %d incident bundles (%d recorded), want every recorded fixture and at least 3 more", n, len(recorded))
 	}
 }
 
