@@ -167,30 +167,3 @@ func apiLog(started time.Time, ip string) []testcluster.LogLine {
 		line(170*time.Millisecond, "fatal", `"database unavailable, exiting"`),
 	}
 }
-
-// check asserts the state: orders-db has 0 replicas and Service orders-db
-// no ready endpoint, both orders-api pods are in CrashLoopBackOff, still,
-// five seconds later; shipping-notifier is available.
-func check(ctx context.Context, e *scenarios.Env) error {
-	return scenarios.Steady(ctx, 5*time.Second, func(ctx context.Context) error {
-		slices, err := e.Client.DiscoveryV1().EndpointSlices(ns).List(ctx, metav1.ListOptions{LabelSelector: "kubernetes.io/service-name=orders-db"})
-		if err != nil {
-			return err
-		}
-		for _, s := range slices.Items {
-			if len(s.Endpoints) != 0 {
-				return fmt.Errorf("Service/%s/orders-db: %d endpoints in %s, want none", ns, len(s.Endpoints), s.Name)
-			}
-		}
-		pods, err := e.PodsWithImage(ctx, ns, selector, apiImage)
-		if err != nil || len(pods) != 2 {
-			return fmt.Errorf("Deployment/%s/orders-api: %d pods, want 2 (%v)", ns, len(pods), err)
-		}
-		for _, p := range pods {
-			if w := p.Status.ContainerStatuses[0].State.Waiting; w == nil || w.Reason != "CrashLoopBackOff" {
-				return fmt.Errorf("Pod/%s/%s: want CrashLoopBackOff, got %+v", ns, p.Name, p.Status.ContainerStatuses[0].State)
-			}
-		}
-		return e.WaitDeployment(ctx, ns, "shipping-notifier", scenarios.Available(1))
-	})
-}

@@ -15,8 +15,6 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
-	apierrors "k8s.io/apimachinery/pkg/api/errors"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/rift-dev/rift/hack/scenarios"
 	"github.com/rift-dev/rift/internal/testcluster"
@@ -141,32 +139,4 @@ func configError(ctx context.Context, e *scenarios.Env, p *corev1.Pod) error {
 		return err
 	}
 	return e.CreateContainerConfigError(ctx, ns, p.Name, "api", secretErr, 4, pulled.Add(time.Millisecond))
-}
-
-// check asserts the state: the Secret does not exist, no ledger-api pod is
-// available and each waits in CreateContainerConfigError, still, five
-// seconds later; checkout-gateway serves.
-func check(ctx context.Context, e *scenarios.Env) error {
-	return scenarios.Steady(ctx, 5*time.Second, func(ctx context.Context) error {
-		if _, err := e.Client.CoreV1().Secrets(ns).Get(ctx, "payments-db", metav1.GetOptions{}); !apierrors.IsNotFound(err) {
-			return fmt.Errorf("Secret/%s/payments-db: want not found, got %v", ns, err)
-		}
-		d, err := e.Client.AppsV1().Deployments(ns).Get(ctx, "ledger-api", metav1.GetOptions{})
-		if err != nil {
-			return err
-		}
-		if s := d.Status; s.AvailableReplicas != 0 || s.UnavailableReplicas != 2 {
-			return fmt.Errorf("Deployment/%s/ledger-api: want 0 available, 2 unavailable, got %+v", ns, s)
-		}
-		pods, err := e.PodsWithImage(ctx, ns, selector, image)
-		if err != nil || len(pods) != 2 {
-			return fmt.Errorf("Deployment/%s/ledger-api: %d pods, want 2 (%v)", ns, len(pods), err)
-		}
-		for _, p := range pods {
-			if w := p.Status.ContainerStatuses[0].State.Waiting; w == nil || w.Reason != "CreateContainerConfigError" {
-				return fmt.Errorf("Pod/%s/%s: want waiting CreateContainerConfigError, got %+v", ns, p.Name, p.Status.ContainerStatuses[0].State)
-			}
-		}
-		return e.WaitDeployment(ctx, ns, "checkout-gateway", scenarios.Available(2))
-	})
 }
