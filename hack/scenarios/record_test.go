@@ -31,6 +31,7 @@ import (
 	kafkastaleprobe "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe"
 	kafkastaleprobeafter "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe-after"
 	nodeunhealthy "github.com/rift-dev/rift/hack/scenarios/node-unhealthy"
+	oldpodservingafter "github.com/rift-dev/rift/hack/scenarios/old-pod-serving-after"
 	pendingbeforemigration "github.com/rift-dev/rift/hack/scenarios/pending-before-migration"
 	pendingbeforemigrationafter "github.com/rift-dev/rift/hack/scenarios/pending-before-migration-after"
 	podcreatedenied "github.com/rift-dev/rift/hack/scenarios/pod-create-denied"
@@ -76,6 +77,7 @@ func all() []scenarios.Scenario {
 		imagepullfailedafter.Scenario(),
 		kafkastaleprobe.Scenario(),
 		kafkastaleprobeafter.Scenario(),
+		oldpodservingafter.Scenario(),
 		pendingbeforemigration.Scenario(),
 		pendingbeforemigrationafter.Scenario(),
 		quotaexceeded.Scenario(),

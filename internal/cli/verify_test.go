@@ -63,6 +63,15 @@ func TestVerifyCommand(t *testing.T) {
 			args: []string{pairs + "pending-before-migration-after/bundle", "--before", pairs + "pending-before-migration-after/before"}, wantCode: ExitFindings,
 			wantFailing: []string{"endpoints Deployment/shop/web", "no-divergence Deployment/shop/web", "pods-current Deployment/shop/web", "pods-ready Deployment/shop/web", "service-routes Service/shop/web"},
 		},
+		{
+			name: "Kustomization applied, rollout complete, a hand-made hotfix pod still serving",
+			args: []string{pairs + "old-pod-serving-after/bundle", "--before", pairs + "old-pod-serving-after/before"}, wantCode: ExitFindings,
+			wantFailing: []string{"endpoints Deployment/shop/storefront"},
+		},
+		{
+			name: "the hotfix pod served before the release too", args: []string{pairs + "old-pod-serving-after/before"}, wantCode: ExitFindings,
+			wantFailing: []string{"endpoints Deployment/shop/storefront"},
+		},
 		{name: "unknown format", args: []string{kafkaAfter, "-o", "yaml"}, wantCode: ExitUsage, wantErr: `unknown output format "yaml"`},
 		{name: "malformed image", args: []string{kafkaAfter, "--image", "kafka:3.7"}, wantCode: ExitUsage, wantErr: "--image"},
 		{name: "bad workload ref", args: []string{kafkaAfter, "--workload", "kafka"}, wantCode: ExitUsage, wantErr: "--workload"},
