@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -181,5 +182,34 @@ func TestDiffCommand(t *testing.T) {
 	}
 	if code := Execute([]string{"diff", kafkaBefore, kafkaAfter, "-o", "html"}, &out, &errOut); code != ExitUsage {
 		t.Errorf("-o html: exit %d, want %d", code, ExitUsage)
+	}
+}
+
+// TestVerifyUnknown: a bundle whose collector could not read Events
+// (forbidden) proves nothing about them, so an otherwise passing rollout
+// exits 3, not 0.
+func TestVerifyUnknown(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "bundle")
+	if err := os.CopyFS(dir, os.DirFS(pairs+"rollout-complete-after/bundle")); err != nil {
+		t.Fatal(err)
+	}
+	meta := filepath.Join(dir, "bundle.yaml")
+	data, err := os.ReadFile(meta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(data, []byte("notCollected:")) {
+		t.Fatal("the fixture already records notCollected; pick a complete one")
+	}
+	data = append(data, "notCollected:\n- resource: events\n  namespace: shop\n  reason: 'forbidden: events is forbidden'\n"...)
+	if err := os.WriteFile(meta, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if code := Execute([]string{"verify", dir}, &out, &errOut); code != ExitUnknown {
+		t.Fatalf("exit %d, want %d; stderr: %s\n%s", code, ExitUnknown, errOut.String(), out.String())
+	}
+	if want := "UNKNOWN collected        bundle: not collected: events in shop"; !strings.Contains(out.String(), want) {
+		t.Errorf("output lacks %q:\n%s", want, out.String())
 	}
 }
