@@ -72,11 +72,9 @@ func (v *verifier) endpoints(t target, ps []pod) Check {
 func (v *verifier) servicesOf(t target) []*bundle.Object {
 	tmpl, _, _ := unstructured.NestedStringMap(t.obj.Object, "spec", "template", "metadata", "labels")
 	var out []*bundle.Object
-	for _, s := range v.b.Index.OfKind("Service") {
-		if s.GetNamespace() != t.ref.Namespace || s.GroupVersionKind().Group != "" {
-			continue
-		}
-		sel, _, _ := unstructured.NestedStringMap(s.Object, "spec", "selector")
+	lk := v.index()
+	for _, s := range lk.services[t.ref.Namespace] {
+		sel := lk.selectors[s]
 		if len(sel) == 0 {
 			continue
 		}
@@ -100,10 +98,7 @@ func (v *verifier) servicesOf(t target) []*bundle.Object {
 func (v *verifier) routed(svc *bundle.Object) (map[string]bool, bool) {
 	out := map[string]bool{}
 	found := false
-	for _, es := range v.b.Index.OfKind("EndpointSlice") {
-		if es.GetNamespace() != svc.GetNamespace() || es.GetLabels()["kubernetes.io/service-name"] != svc.GetName() {
-			continue
-		}
+	for _, es := range v.index().slices[[2]string{svc.GetNamespace(), svc.GetName()}] {
 		found = true
 		eps, _, _ := nestedSlice(es.Object, "endpoints")
 		for _, e := range eps {

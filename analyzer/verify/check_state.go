@@ -56,12 +56,14 @@ func (v *verifier) services(ws []target) []Check {
 		nss[t.ref.Namespace] = true
 	}
 	var svcs []*bundle.Object
-	for _, s := range v.b.Index.OfKind("Service") {
-		spec, _ := s.Object["spec"].(map[string]any)
-		// No selector: the endpoints are managed by hand, not by rift's
-		// reading of the pods.
-		if sel, _ := spec["selector"].(map[string]any); len(sel) > 0 && nss[s.GetNamespace()] && s.GroupVersionKind().Group == "" {
-			svcs = append(svcs, s)
+	for ns := range nss {
+		lk := v.index()
+		for _, s := range lk.services[ns] {
+			// No selector: the endpoints are managed by hand, not by rift's
+			// reading of the pods.
+			if len(lk.selectors[s]) > 0 {
+				svcs = append(svcs, s)
+			}
 		}
 	}
 	slices.SortFunc(svcs, func(a, b *bundle.Object) int { return compareRef(a.Ref(), b.Ref()) })

@@ -126,6 +126,7 @@ type verifier struct {
 	checks []Check
 	// managedKeys are the report subjects with GitOps owners (see managed).
 	managedKeys map[bundle.Key]bool
+	lk          *lookup
 }
 
 func (v *verifier) add(cs ...Check) {
