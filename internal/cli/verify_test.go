@@ -73,6 +73,12 @@ func TestVerifyCommand(t *testing.T) {
 			name: "the hotfix pod served before the release too", args: []string{pairs + "old-pod-serving-after/before"}, wantCode: ExitFindings,
 			wantFailing: []string{"endpoints Deployment/shop/storefront"},
 		},
+		{
+			name: "promoted digest: one catalog-api replica's runtime reports another",
+			args: []string{pairs + "image-update-verify/bundle", "--workload", "Deployment/storefront/catalog-api",
+				"--image", "registry.example.com/storefront/catalog-api@sha256:d2e54f512a0a28135e26649ab6a69bd2cb15beb61bf774b3f3d3281b6dc42d6a"},
+			wantCode: ExitFindings, wantFailing: []string{"image-digest Deployment/storefront/catalog-api"},
+		},
 		{name: "unknown format", args: []string{kafkaAfter, "-o", "yaml"}, wantCode: ExitUsage, wantErr: `unknown output format "yaml"`},
 		{name: "malformed image", args: []string{kafkaAfter, "--image", "kafka:3.7"}, wantCode: ExitUsage, wantErr: "--image"},
 		{name: "bad workload ref", args: []string{kafkaAfter, "--workload", "kafka"}, wantCode: ExitUsage, wantErr: "--workload"},
