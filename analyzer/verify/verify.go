@@ -13,7 +13,9 @@ package verify
 import (
 	"cmp"
 	"errors"
+	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/layers"
@@ -93,6 +95,11 @@ func Verify(b *bundle.Bundle, r *report.Report, cfg Config) (*Result, error) {
 	img, err := parseImage(cfg.Image)
 	if err != nil {
 		return nil, err
+	}
+	for _, ref := range cfg.Workloads {
+		if !slices.Contains(podControllers, ref.Kind) {
+			return nil, fmt.Errorf("--workload %s: verify checks %s (Services through their endpoints)", ref, strings.Join(podControllers, ", "))
+		}
 	}
 	if b.Index == nil {
 		cp := *b

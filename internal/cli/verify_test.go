@@ -81,6 +81,7 @@ func TestVerifyCommand(t *testing.T) {
 		},
 		{name: "unknown format", args: []string{kafkaAfter, "-o", "yaml"}, wantCode: ExitUsage, wantErr: `unknown output format "yaml"`},
 		{name: "malformed image", args: []string{kafkaAfter, "--image", "kafka:3.7"}, wantCode: ExitUsage, wantErr: "--image"},
+		{name: "a Service as workload", args: []string{kafkaAfter, "--workload", "Service/kafka/kafka"}, wantCode: ExitUsage, wantErr: "--workload Service/kafka/kafka: verify checks Deployment, StatefulSet, DaemonSet"},
 		{name: "bad workload ref", args: []string{kafkaAfter, "--workload", "kafka"}, wantCode: ExitUsage, wantErr: "--workload"},
 		{name: "missing bundle", args: []string{filepath.Join(dir, "nope.tar.gz")}, wantCode: ExitUsage, wantErr: "nope.tar.gz"},
 		{name: "missing baseline", args: []string{kafkaAfter, "--before", filepath.Join(dir, "nope")}, wantCode: ExitUsage, wantErr: "--before"},
