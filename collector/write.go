@@ -58,7 +58,6 @@ func (s *sink) page(dir string, objs []map[string]any) error {
 	buf.WriteString(`{"apiVersion":"v1","kind":"List","items":[`)
 	written := 0
 	for _, o := range objs {
-		prune(o)
 		o, keep := s.red.Object(p, o)
 		if !keep {
 			continue
@@ -107,9 +106,6 @@ func (s *sink) add(p string, data []byte) error {
 	return nil
 }
 
-// prune drops what the analysis never reads and that only adds bulk.
-func prune(o map[string]any) {
-	if m, ok := o["metadata"].(map[string]any); ok {
-		delete(m, "managedFields")
-	}
-}
+// managedFields are kept on purpose: they hold field names and managers,
+// never values, and the analysis reads them to tell drift (a field written
+// by kubectl-set or an HPA) from the GitOps applier's own writes.

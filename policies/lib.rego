@@ -19,8 +19,20 @@ key(r) := concat("/", [r.kind, r.namespace, r.name]) if r.namespace != ""
 
 key(r) := concat("/", [r.kind, r.name]) if r.namespace == ""
 
-# events are the events recorded for obj, oldest first.
-events(obj) := object.get(input.events_by_object, key(ref(obj)), [])
+# events are the events recorded for obj, oldest first. An event that names
+# another UID belongs to an earlier object of the same name (a StatefulSet
+# pod replaced under the same name, a recreated Deployment), so it is not
+# evidence about this one.
+events(obj) := [e |
+	some e in object.get(input.events_by_object, key(ref(obj)), [])
+	same_incarnation(e, obj)
+]
+
+same_incarnation(e, _) if object.get(e, ["object", "uid"], "") == ""
+
+same_incarnation(_, obj) if object.get(obj, ["metadata", "uid"], "") == ""
+
+same_incarnation(e, obj) if e.object.uid == obj.metadata.uid
 
 # condition is the status condition of the given type; the first one wins
 # when bad input lists a type twice.
