@@ -21,17 +21,24 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/go
 func fixtureBundles(t *testing.T) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	for _, pattern := range []string{"../fixtures/*/bundle.yaml", "layers/testdata/*/bundle.yaml"} {
-		paths, err := filepath.Glob(pattern)
+	// Recorded incidents (fixtures/<name>/bundle) keep their goldens under
+	// golden/fixtures/, apart from the hand-written layers bundles that may
+	// share a name with them.
+	for _, src := range []struct{ pattern, prefix string }{
+		{"../fixtures/*/bundle/bundle.yaml", "fixtures/"},
+		{"layers/testdata/*/bundle.yaml", ""},
+	} {
+		paths, err := filepath.Glob(src.pattern)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, p := range paths {
 			dir := filepath.Dir(p)
 			name := filepath.Base(dir)
-			if _, dup := out[name]; !dup {
-				out[name] = dir
+			if src.prefix != "" {
+				name = src.prefix + filepath.Base(filepath.Dir(dir))
 			}
+			out[name] = dir
 		}
 	}
 	if len(out) == 0 {

@@ -56,7 +56,7 @@ func deploymentVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
 	if avail < want {
 		return readiness(ix, ps, avail, want, "replicas available and")
 	}
-	return verdict{Converged, fmt.Sprintf("%d of %d replicas updated and available%s", avail, want, atRevision(ps))}
+	return settled(ps, fmt.Sprintf("%d of %d replicas updated and available%s", avail, want, atRevision(ps)))
 }
 
 func statefulSetVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
@@ -74,7 +74,7 @@ func statefulSetVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
 	if ready < want {
 		return readiness(ix, ps, ready, want, "replicas")
 	}
-	return verdict{Converged, fmt.Sprintf("%d of %d replicas ready%s", ready, want, atRevision(ps))}
+	return settled(ps, fmt.Sprintf("%d of %d replicas ready%s", ready, want, atRevision(ps)))
 }
 
 // statefulSetUpdate explains a StatefulSet whose pods are not all on
@@ -146,7 +146,7 @@ func daemonSetVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
 	if mis := numOr(m, 0, "status", "numberMisscheduled"); mis > 0 {
 		return verdict{Progressing, fmt.Sprintf("%d pods run on nodes they should not", mis)}
 	}
-	return verdict{Converged, fmt.Sprintf("%d of %d pods ready%s", ready, desired, atRevision(ps))}
+	return settled(ps, fmt.Sprintf("%d of %d pods ready%s", ready, desired, atRevision(ps)))
 }
 
 func replicaSetVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {

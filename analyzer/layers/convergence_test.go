@@ -34,6 +34,7 @@ func TestConvergence(t *testing.T) {
 		{"deployment-pod-on-older-template-hash", "Deployment/shop/cart", Progressing, []string{"older pod-template-hash than 5d5d", "cart-4c4c-old"}},
 		{"deployment-generation-not-observed", "Deployment/shop/api", Progressing, []string{"observed generation 8 of 9"}},
 		{"deployment-converged", "Deployment/shop/api", Converged, []string{"1 of 1", "pod-template-hash 77"}},
+		{"deployment-pinned-digest-not-running", "Deployment/shop/api", Failed, []string{"image digest mismatch", "api-77-a", "sha256:2222", "pins sha256:1111"}},
 		{"daemonset-ondelete-old-pods", "DaemonSet/ops/agent", Blocked, []string{"OnDelete", "agent-x1"}},
 		{"daemonset-maxunavailable-used-up", "DaemonSet/ops/agent", Blocked, []string{"maxUnavailable=1", "agent-n1", "connection refused"}},
 		{"job-backoff-limit-exceeded", "Job/shop/migrate", Failed, []string{"BackoffLimitExceeded"}},
