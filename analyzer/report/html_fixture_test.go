@@ -14,7 +14,7 @@ import (
 // kafkaFixture is the recorded Kafka stale-probe incident: fixtures/ once
 // it is recorded there, until then the bundle the layers tests keep.
 func kafkaFixture(t *testing.T) string {
-	for _, p := range []string{"../../fixtures/kafka-stale-probe", "../layers/testdata/kafka-stale-probe"} {
+	for _, p := range []string{"../../fixtures/kafka-stale-probe/bundle", "../layers/testdata/kafka-stale-probe"} {
 		if _, err := os.Stat(p); err == nil {
 			return p
 		}
