@@ -15,7 +15,7 @@ build:
 	$(GO) build -o bin/rift ./cmd/rift
 
 run: build
-	./bin/rift analyze fixtures/kafka-stale-probe/bundle || [ $$? -eq 1 ]
+	./bin/rift analyze fixtures/kafka-stale-probe || [ $$? -eq 1 ]
 
 # The whole suite: unit and integration tests against a real control plane,
 # brief fuzzing, Rego unit tests and the recorded incidents.

@@ -144,7 +144,7 @@ func (o *analyzeOptions) Run(ctx context.Context, out io.Writer) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	b, err := bundle.Load(o.path, o.opts)
+	b, err := loadBundle(o.path, o.opts)
 	if err != nil {
 		return usageError(err)
 	}

@@ -90,7 +90,7 @@ func (o *diffOptions) Run(ctx context.Context, out io.Writer) error {
 	}
 	var sides [2]compare.Side
 	for i, path := range []string{o.before, o.after} {
-		b, err := bundle.Load(path, o.opts)
+		b, err := loadBundle(path, o.opts)
 		if err != nil {
 			return usageError(err)
 		}

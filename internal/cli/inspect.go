@@ -127,7 +127,7 @@ func (o *inspectOptions) Validate() error { return checkOutput(o.output, "text",
 
 // Run loads the bundle and prints its summary.
 func (o *inspectOptions) Run(out io.Writer) error {
-	b, err := bundle.Load(o.path, o.opts)
+	b, err := loadBundle(o.path, o.opts)
 	if err != nil {
 		return usageError(err)
 	}

@@ -120,7 +120,7 @@ func (o *timelineOptions) Validate() error {
 
 // Run loads the bundle, rebuilds the layers and prints the timeline.
 func (o *timelineOptions) Run(out io.Writer) error {
-	b, err := bundle.Load(o.path, o.opts)
+	b, err := loadBundle(o.path, o.opts)
 	if err != nil {
 		return usageError(err)
 	}
