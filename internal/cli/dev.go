@@ -1,0 +1,135 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"runtime/pprof"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rift-dev/rift/analyzer/hypothesis"
+	"github.com/rift-dev/rift/internal/benchgen"
+)
+
+func init() { register(newDevCommand) }
+
+// newDevCommand is the hidden "rift dev" group: tools for rift's own
+// developers (benchmarks, profiles), not for users.
+func newDevCommand() *cobra.Command {
+	cmd := &cobra.Command{Use: "dev", Short: "Developer tools (benchmarks, profiles)", Hidden: true}
+	cmd.AddCommand(newGenBundleCommand(), newPhasesCommand())
+	return cmd
+}
+
+// genBundleOptions maps rift dev gen-bundle's flags into a benchgen.Config.
+type genBundleOptions struct {
+	cfg benchgen.Config
+	out string
+}
+
+func newGenBundleCommand() *cobra.Command {
+	o := &genBundleOptions{}
+	cmd := &cobra.Command{
+		Use:   "gen-bundle --objects N --out FILE [--seed S]",
+		Short: "Write a deterministic synthetic .tar.gz bundle for benchmarks",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := o.Validate(); err != nil {
+				return err
+			}
+			return o.Run()
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&o.cfg.Objects, "objects", 1000, "number of Kubernetes objects")
+	f.Uint64Var(&o.cfg.Seed, "seed", 1, "generator seed (same seed and size, same bytes)")
+	f.StringVar(&o.out, "out", "", "the .tar.gz file to write")
+	return cmd
+}
+
+// Validate refuses a missing --out and a size below one object.
+func (o *genBundleOptions) Validate() error {
+	if o.out == "" {
+		return usageError(fmt.Errorf("--out is required"))
+	}
+	if o.cfg.Objects < 1 {
+		return usageError(fmt.Errorf("--objects %d: must be at least 1", o.cfg.Objects))
+	}
+	return nil
+}
+
+// Run generates the whole archive in memory first, so a failure leaves no
+// partial file.
+func (o *genBundleOptions) Run() error {
+	var buf bytes.Buffer
+	if err := benchgen.Write(&buf, o.cfg); err != nil {
+		return err
+	}
+	if err := os.WriteFile(o.out, buf.Bytes(), 0o644); err != nil {
+		return usageError(fmt.Errorf("--out: %w", err))
+	}
+	return nil
+}
+
+// phasesOptions maps rift dev phases's flags.
+type phasesOptions struct {
+	output, cpuProfile, report string
+}
+
+func newPhasesCommand() *cobra.Command {
+	o := &phasesOptions{}
+	cmd := &cobra.Command{
+		Use:   "phases BUNDLE",
+		Short: "Time each analysis phase (wall, CPU, allocations) on one bundle",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkOutput(o.output, "json"); err != nil {
+				return err
+			}
+			return o.Run(cmd.Context(), args[0], cmd.OutOrStdout())
+		},
+	}
+	f := cmd.Flags()
+	f.StringVarP(&o.output, "output", "o", "json", "output format: json")
+	f.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run to FILE (go tool pprof)")
+	f.StringVar(&o.report, "report", os.DevNull, "write the rendered JSON report to FILE")
+	return cmd
+}
+
+// Run measures the phases and prints them as JSON.
+func (o *phasesOptions) Run(ctx context.Context, path string, out io.Writer) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	rep, err := os.Create(o.report)
+	if err != nil {
+		return usageError(fmt.Errorf("--report: %w", err))
+	}
+	defer rep.Close()
+	if o.cpuProfile != "" {
+		pf, err := os.Create(o.cpuProfile)
+		if err != nil {
+			return usageError(fmt.Errorf("--cpuprofile: %w", err))
+		}
+		defer pf.Close()
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			return fmt.Errorf("--cpuprofile: %w", err)
+		}
+		defer pprof.StopCPUProfile()
+	}
+	eng, err := hypothesis.NewEngine(hypothesis.EngineOptions{})
+	if err != nil {
+		return err
+	}
+	ps, err := benchgen.MeasurePhases(ctx, path, eng, rep)
+	if err != nil {
+		return usageError(err)
+	}
+	enc := json.NewEncoder(out)
+	enc.SetIndent("", "  ")
+	return enc.Encode(ps)
+}
