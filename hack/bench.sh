@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# bench.sh measures rift on synthetic bundles (issue 11; docs/performance.md).
+#
+# For each size it generates out/bench/bench-N.tar.gz (deterministic, seed
+# $SEED), then runs, each under /usr/bin/time -v:
+#   rift inspect -o json   the floor: read, decompress, decode
+#   rift analyze -o json   the full analysis
+#   rift dev phases        per-phase wall, CPU and allocations
+# and prints wall time, peak RSS and the analysis/floor ratio. Then it runs
+# the per-phase Go benchmarks (skip them with GOBENCH=0).
+#
+#   SIZES="1000 10000" bash hack/bench.sh      # sizes, default 1000 10000 100000
+#   PROFILE=1 bash hack/bench.sh                # also write out/bench/cpu-N.prof
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SIZES=${SIZES:-"1000 10000 100000"}
+SEED=${SEED:-1}
+GOBENCH=${GOBENCH:-1}
+PROFILE=${PROFILE:-0}
+RIFT=${RIFT:-./bin/rift}
+OUT=out/bench
+mkdir -p "$OUT"
+
+if [[ ! -x $RIFT ]]; then
+	go build -o "$RIFT" ./cmd/rift
+fi
+if [[ ! -x /usr/bin/time ]]; then
+	echo "bench.sh: /usr/bin/time is missing (apt-get install time)" >&2
+	exit 2
+fi
+
+# timed CMD... runs CMD under /usr/bin/time -v, its stdout to $OUT/last.out,
+# and sets WALL (seconds) and RSS (KiB). Exit status 1 is rift's "degraded".
+timed() {
+	local log=$OUT/last.time rc=0
+	/usr/bin/time -v "$@" >"$OUT/last.out" 2>"$log" || rc=$?
+	if ((rc > 1)); then
+		echo "bench.sh: $* exited $rc:" >&2
+		tail -5 "$log" >&2
+		exit 1
+	fi
+	WALL=$(awk -F': ' '/Elapsed \(wall clock\)/ {n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s}' "$log")
+	RSS=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$log")
+}
+
+calc() { awk "BEGIN { print $1 }"; }
+
+echo "# $(date -u +%FT%TZ) $(go version) $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-8s %-9s %10s %10s %10s %10s %8s\n' objects step wall_s rss_MiB floor_s floor_MiB ratio
+for n in $SIZES; do
+	b=$OUT/bench-$n.tar.gz
+	[[ -s $b ]] || "$RIFT" dev gen-bundle --objects "$n" --seed "$SEED" --out "$b"
+	timed "$RIFT" inspect -o json "$b"
+	fw=$WALL fr=$RSS
+	printf '%-8s %-9s %10.2f %10.1f\n' "$n" inspect "$fw" "$(calc "$fr/1024")"
+	timed "$RIFT" analyze -o json "$b"
+	printf '%-8s %-9s %10.2f %10.1f %10.2f %10.1f %8.2f\n' "$n" analyze "$WALL" "$(calc "$RSS/1024")" \
+		"$fw" "$(calc "$fr/1024")" "$(calc "$WALL/$fw")"
+	prof=()
+	((PROFILE)) && prof=(--cpuprofile "$OUT/cpu-$n.prof")
+	timed "$RIFT" dev phases "${prof[@]}" "$b"
+	cp "$OUT/last.out" "$OUT/phases-$n.json"
+	awk -v n="$n" '/"name"/ {gsub(/[",]/, "", $2); name = $2}
+		/wallSeconds/ {gsub(/,/, "", $2); w = $2}
+		/cpuSeconds/ {gsub(/,/, "", $2); c = $2}
+		/"allocs"/ {gsub(/,/, "", $2); a = $2}
+		/allocBytes/ {printf "%-8s   phase %-9s wall %8.3f s  cpu %8.3f s  allocs %10d  %8.1f MiB\n", n, name, w, c, a, $2 / 1048576}' "$OUT/phases-$n.json"
+done
+
+if ((GOBENCH)); then
+	for p in bundle layers timeline hypothesis report; do
+		echo "## go test -bench ./analyzer/$p/"
+		go test -run XXX -bench . -benchmem "./analyzer/$p/"
+	done
+fi
