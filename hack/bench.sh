@@ -7,7 +7,8 @@
 #   rift analyze -o json   the full analysis
 #   rift dev phases        per-phase wall, CPU and allocations
 # and prints wall time, peak RSS and the analysis/floor ratio. Then it runs
-# the per-phase Go benchmarks (skip them with GOBENCH=0).
+# the per-phase Go benchmarks (skip them with GOBENCH=0); internal/benchgen
+# holds BenchmarkLoad, the floor.
 #
 #   SIZES="1000 10000" bash hack/bench.sh      # sizes, default 1000 10000 100000
 #   PROFILE=1 bash hack/bench.sh                # also write out/bench/cpu-N.prof
@@ -69,8 +70,8 @@ for n in $SIZES; do
 done
 
 if ((GOBENCH)); then
-	for p in bundle layers timeline hypothesis report; do
-		echo "## go test -bench ./analyzer/$p/"
-		go test -run XXX -bench . -benchmem "./analyzer/$p/"
+	for p in internal/benchgen analyzer/bundle analyzer/layers analyzer/timeline analyzer/hypothesis analyzer/report; do
+		echo "## go test -bench ./$p/"
+		go test -run XXX -bench . -benchmem "./$p/"
 	done
 fi
