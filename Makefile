@@ -24,7 +24,7 @@ test: build testenv
 	$(GO) test -count=1 -timeout 40m ./...
 	$(MAKE) fuzz
 	./bin/rift policy test
-	./bin/rift test fixtures/
+	./bin/rift test --junit out/rift-test.xml fixtures/
 
 # Installs etcd (Debian) and builds kube-apiserver, kube-controller-manager,
 # kube-scheduler and kwok from the Go module proxy into $(CACHE).
