@@ -24,6 +24,7 @@ test: build testenv
 	$(GO) test -count=1 -timeout 40m ./...
 	$(MAKE) fuzz
 	./bin/rift policy test
+	./bin/rift policy test docs/examples/user-policy
 	mkdir -p out
 	./bin/rift test --junit out/rift-test.xml fixtures/
 
