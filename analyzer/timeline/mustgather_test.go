@@ -17,9 +17,6 @@ const mustGather = "../../../shared/corpus/must-gather-clean/test/files/must-gat
 // 5,000 core/v1 events in 60 namespaces; the cluster ended healthy while
 // its events keep install-time failures).
 func TestMustGather(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads an 80 MB must-gather")
-	}
 	b, err := bundle.Load(mustGather, bundle.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
