@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench.sh measures rift on synthetic bundles (issue 11; docs/performance.md).
 #
-# For each size it generates out/bench/bench-N.tar.gz (deterministic, seed
+# For each size it generates out/bench/bench-N-seedS.tar.gz (deterministic, seed
 # $SEED), then runs, each under /usr/bin/time -v:
 #   rift inspect -o json   the floor: read, decompress, decode
 #   rift analyze -o json   the full analysis
@@ -50,7 +50,7 @@ calc() { awk "BEGIN { print $1 }"; }
 echo "# $(date -u +%FT%TZ) $(go version) $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-8s %-9s %10s %10s %10s %10s %8s\n' objects step wall_s rss_MiB floor_s floor_MiB ratio
 for n in $SIZES; do
-	b=$OUT/bench-$n.tar.gz
+	b=$OUT/bench-$n-seed$SEED.tar.gz
 	[[ -s $b ]] || "$RIFT" dev gen-bundle --objects "$n" --seed "$SEED" --out "$b"
 	timed "$RIFT" inspect -o json "$b"
 	fw=$WALL fr=$RSS
