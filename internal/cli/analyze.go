@@ -64,12 +64,7 @@ policy directory.`,
 
   # Add your own rules and switch one off
   rift analyze incident.tar.gz --policy ./policies --disable probe-timeout`,
-		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return usageError(fmt.Errorf("analyze takes exactly one BUNDLE argument, got %d", len(args)))
-			}
-			return nil
-		},
+		Args: exactArgs(1, "analyze takes exactly one BUNDLE argument"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.Complete(args, cmd.OutOrStdout()); err != nil {
 				return err

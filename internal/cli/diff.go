@@ -43,12 +43,7 @@ input.`,
 
   # For the postmortem
   rift diff before.tar.gz after.tar.gz -o markdown > diff.md`,
-		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) != 2 {
-				return usageError(fmt.Errorf("diff takes BEFORE and AFTER bundle arguments, got %d", len(args)))
-			}
-			return nil
-		},
+		Args: exactArgs(2, "diff takes BEFORE and AFTER bundle arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.Complete(args); err != nil {
 				return err

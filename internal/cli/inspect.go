@@ -90,12 +90,7 @@ docs/bundle-format.md.`,
 
   # Allow a bigger must-gather
   rift inspect must-gather.tar.xz --max-total-size 16Gi`,
-		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return usageError(fmt.Errorf("inspect takes exactly one BUNDLE argument, got %d", len(args)))
-			}
-			return nil
-		},
+		Args: exactArgs(1, "inspect takes exactly one BUNDLE argument"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.Complete(args); err != nil {
 				return err

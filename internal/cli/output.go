@@ -3,6 +3,8 @@ package cli
 import (
 	"fmt"
 	"slices"
+
+	"github.com/spf13/cobra"
 )
 
 // checkOutput refuses an unknown -o value, as kubectl does.
@@ -11,4 +13,16 @@ func checkOutput(value string, allowed ...string) error {
 		return nil
 	}
 	return usageError(fmt.Errorf("unknown output format %q: want one of %v", value, allowed))
+}
+
+// exactArgs refuses any other number of positional arguments than n as a
+// usage error (exit 2); what says what the command takes, e.g. "inspect
+// takes exactly one BUNDLE argument".
+func exactArgs(n int, what string) cobra.PositionalArgs {
+	return func(_ *cobra.Command, args []string) error {
+		if len(args) != n {
+			return usageError(fmt.Errorf("%s, got %d", what, len(args)))
+		}
+		return nil
+	}
 }

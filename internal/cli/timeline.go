@@ -58,12 +58,7 @@ that cannot be read.`,
 
   # Machine-readable
   rift timeline incident.tar.gz -o json`,
-		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return usageError(fmt.Errorf("timeline takes exactly one BUNDLE argument, got %d", len(args)))
-			}
-			return nil
-		},
+		Args: exactArgs(1, "timeline takes exactly one BUNDLE argument"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.Complete(args); err != nil {
 				return err

@@ -55,12 +55,7 @@ but something could not be decided (for example Events were not collected),
   # One workload, a promoted digest, and restarts counted from a baseline
   rift verify after.tar.gz --workload StatefulSet/kafka/kafka \
     --image ghcr.io/acme/kafka@sha256:<digest> --before before.tar.gz -o json`,
-		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return usageError(fmt.Errorf("verify takes exactly one BUNDLE argument, got %d", len(args)))
-			}
-			return nil
-		},
+		Args: exactArgs(1, "verify takes exactly one BUNDLE argument"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.Complete(args); err != nil {
 				return err
