@@ -66,7 +66,9 @@ for n in $SIZES; do
 		/wallSeconds/ {gsub(/,/, "", $2); w = $2}
 		/cpuSeconds/ {gsub(/,/, "", $2); c = $2}
 		/"allocs"/ {gsub(/,/, "", $2); a = $2}
-		/allocBytes/ {printf "%-8s   phase %-9s wall %8.3f s  cpu %8.3f s  allocs %10d  %8.1f MiB\n", n, name, w, c, a, $2 / 1048576}' "$OUT/phases-$n.json"
+		/allocBytes/ {printf "%-8s   phase %-9s wall %8.3f s  cpu %8.3f s  allocs %10d  %8.1f MiB\n", n, name, w, c, a, $2 / 1048576
+			W[name] = w; C[name] = c}
+		END {printf "%-8s   derived decode (load - read) wall %8.3f s  cpu %8.3f s\n", n, W["load"] - W["read"], C["load"] - C["read"]}' "$OUT/phases-$n.json"
 done
 
 if ((GOBENCH)); then
