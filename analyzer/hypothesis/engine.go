@@ -35,6 +35,7 @@ type Engine struct {
 	enabled  []*preparedRule
 	byCause  map[string]*Rule
 	compiler *ast.Compiler
+	need     partSet // the input parts the loaded modules can read
 }
 
 // preparedRule is an enabled rule with its query prepared once.
@@ -71,7 +72,7 @@ func NewEngine(opts EngineOptions) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{rules: rules, compiler: c, byCause: map[string]*Rule{}}
+	e := &Engine{rules: rules, compiler: c, byCause: map[string]*Rule{}, need: inputParts(c.Modules)}
 	disabled := map[string]bool{}
 	for _, id := range opts.Disable {
 		if !slices.ContainsFunc(rules, func(r *Rule) bool { return r.ID == id }) {

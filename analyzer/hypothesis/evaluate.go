@@ -21,14 +21,15 @@ type Ledger struct {
 	RuleErrors []string `json:"ruleErrors,omitempty"`
 }
 
-// Evaluate converts in to an AST value once, evaluates every enabled rule
+// Evaluate converts in to an AST value once (only the parts the loaded
+// rules can read), evaluates every enabled rule
 // package against it in parallel, collects their hypothesis sets, resolves
 // explains links, ranks the hypotheses and computes the summary. It is pure
 // and deterministic: the same input and policies give the same ledger. A
 // rule that fails is listed in Ledger.RuleErrors and the others go on; the
 // error return is for an input that cannot be converted at all.
 func (e *Engine) Evaluate(ctx context.Context, in Input) (*Ledger, error) {
-	v, err := in.value()
+	v, err := in.value(e.need)
 	if err != nil {
 		return nil, err
 	}

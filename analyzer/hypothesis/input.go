@@ -28,77 +28,86 @@ type Input struct {
 	Timeline  *timeline.Timeline
 }
 
-// document builds the input contract of docs/rules.md as plain Go values.
-// Every collection rules look things up in is a map keyed by identity, so a
-// rule reaches what it needs without scanning all objects.
-func (in Input) document() (map[string]any, error) {
-	doc := map[string]any{"version": InputVersion}
-	b := in.Bundle
-	if b == nil {
-		b = &bundle.Bundle{}
-	}
-	doc["bundle"] = bundleDoc(b)
-	ix := b.Index
-	if ix == nil {
-		ix = bundle.NewIndex(b.Objects, b.Logs)
-	}
-	objs := map[string]any{}
-	events := newEventIndex()
-	for _, kind := range ix.Kinds() {
-		byNS := map[string]any{}
-		for _, o := range ix.OfKind(kind) {
-			if bundle.IsEvent(o) {
-				events.add(o)
-				continue
-			}
-			ns, _ := byNS[o.GetNamespace()].(map[string]any)
-			if ns == nil {
-				ns = map[string]any{}
-				byNS[o.GetNamespace()] = ns
-			}
-			ns[o.GetName()] = sanitize(o)
-		}
-		if len(byNS) > 0 {
-			objs[kind] = byNS
-		}
-	}
-	doc["objects"] = objs
-	events.finish()
-	doc["events_by_uid"] = events.byUID
-	doc["events_by_object"] = events.byObject
-	doc["events_by_reason"] = events.byReason
-	refs := newRefIndex(ix)
-	doc["referenced_by"] = refs.referencedBy
-	doc["service_pods"], doc["pod_services"] = refs.servicePods()
-	doc["pods_by_node"] = refs.podsByNode()
-	doc["pods_by_phase"], doc["pods_by_container_reason"] = podIndexes(ix)
-	doc["logs"] = logsDoc(b.Logs)
-	w, err := toPlain(workloadsByRef(in.Workloads))
-	if err != nil {
-		return nil, fmt.Errorf("workloads: %w", err)
-	}
-	doc["workloads"] = w
-	tl := in.Timeline
-	if tl == nil {
-		tl = &timeline.Timeline{}
-	}
-	t, err := toPlain(tl)
-	if err != nil {
-		return nil, fmt.Errorf("timeline: %w", err)
-	}
-	doc["timeline"] = t
-	return doc, nil
+// inputBuild is one conversion of an Input: the normalised bundle and the
+// event terms the three event maps share.
+type inputBuild struct {
+	in     Input
+	b      *bundle.Bundle
+	ix     *bundle.Index
+	events []eventEntry // built once, on first need
+
+	// memo holds the index pairs built together (service_pods with
+	// pod_services, pods_by_phase with pods_by_container_reason).
+	svcPods, podSvcs, phasePods, reasonPods any
 }
 
-// value converts the input to an AST value once per evaluation.
-func (in Input) value() (ast.Value, error) {
-	doc, err := in.document()
-	if err != nil {
-		return nil, err
+// services builds service_pods and pod_services once.
+func (x *inputBuild) services() (svcPods, podSvcs any) {
+	if x.svcPods == nil {
+		x.svcPods, x.podSvcs = servicePods(x.ix)
 	}
-	v, err := ast.InterfaceToValue(doc)
-	if err != nil {
-		return nil, fmt.Errorf("input: %w", err)
+	return x.svcPods, x.podSvcs
+}
+
+// pods builds pods_by_phase and pods_by_container_reason once.
+func (x *inputBuild) pods() (byPhase, byReason any) {
+	if x.phasePods == nil {
+		x.phasePods, x.reasonPods = podIndexes(x.ix)
 	}
-	return v, nil
+	return x.phasePods, x.reasonPods
+}
+
+// part is one top-level field of the input contract of docs/rules.md and
+// how to build it as an AST value.
+type part struct {
+	name  string
+	build func(*inputBuild) (ast.Value, error)
+}
+
+// parts lists the top-level fields of the input. Every collection rules
+// look things up in is a map keyed by identity, so a rule reaches what it
+// needs without scanning all objects.
+var parts = []part{
+	{"version", func(*inputBuild) (ast.Value, error) { return ast.String(InputVersion), nil }},
+	{"bundle", func(x *inputBuild) (ast.Value, error) { return ast.InterfaceToValue(bundleDoc(x.b)) }},
+	{"objects", (*inputBuild).objects},
+	{"events_by_uid", func(x *inputBuild) (ast.Value, error) { return x.eventsBy(eventUID, true), nil }},
+	{"events_by_object", func(x *inputBuild) (ast.Value, error) { return x.eventsBy(eventObject, false), nil }},
+	{"events_by_reason", func(x *inputBuild) (ast.Value, error) { return x.eventsBy(eventReason, false), nil }},
+	{"referenced_by", func(x *inputBuild) (ast.Value, error) { return ast.InterfaceToValue(newRefIndex(x.ix).referencedBy) }},
+	{"service_pods", func(x *inputBuild) (ast.Value, error) { s, _ := x.services(); return ast.InterfaceToValue(s) }},
+	{"pod_services", func(x *inputBuild) (ast.Value, error) { _, p := x.services(); return ast.InterfaceToValue(p) }},
+	{"pods_by_node", func(x *inputBuild) (ast.Value, error) { return ast.InterfaceToValue(podsByNode(x.ix)) }},
+	{"pods_by_phase", func(x *inputBuild) (ast.Value, error) { p, _ := x.pods(); return ast.InterfaceToValue(p) }},
+	{"pods_by_container_reason", func(x *inputBuild) (ast.Value, error) { _, r := x.pods(); return ast.InterfaceToValue(r) }},
+	{"logs", func(x *inputBuild) (ast.Value, error) { return ast.InterfaceToValue(logsDoc(x.b.Logs)) }},
+	{"workloads", (*inputBuild).workloads},
+	{"timeline", (*inputBuild).timeline},
+}
+
+// value converts the input to one AST value, building only the top-level
+// parts in need (nil means all of them): a part no loaded rule can reach is
+// never built. Parts are converted straight to AST terms, objects in
+// parallel, so the input is walked once and no plain copy outlives it.
+func (in Input) value(need partSet) (ast.Value, error) {
+	x := &inputBuild{in: in, b: in.Bundle}
+	if x.b == nil {
+		x.b = &bundle.Bundle{}
+	}
+	x.ix = x.b.Index
+	if x.ix == nil {
+		x.ix = bundle.NewIndex(x.b.Objects, x.b.Logs)
+	}
+	var kvs [][2]*ast.Term
+	for _, p := range parts {
+		if !need.has(p.name) {
+			continue
+		}
+		v, err := p.build(x)
+		if err != nil {
+			return nil, fmt.Errorf("input: %s: %w", p.name, err)
+		}
+		kvs = append(kvs, [2]*ast.Term{ast.StringTerm(p.name), ast.NewTerm(v)})
+	}
+	return ast.NewObject(kvs...), nil
 }

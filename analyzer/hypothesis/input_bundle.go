@@ -2,10 +2,13 @@ package hypothesis
 
 import (
 	"encoding/json"
+	"fmt"
 	"time"
 
+	"github.com/open-policy-agent/opa/v1/ast"
+
 	"github.com/rift-dev/rift/analyzer/bundle"
-	"github.com/rift-dev/rift/analyzer/layers"
+	"github.com/rift-dev/rift/analyzer/timeline"
 )
 
 // bundleDoc is input.bundle: capture time, scope, what was not collected
@@ -53,12 +56,46 @@ func timeString(t *time.Time) string {
 	return t.UTC().Format(time.RFC3339)
 }
 
-func workloadsByRef(ws []layers.Workload) map[string]layers.Workload {
-	out := make(map[string]layers.Workload, len(ws))
-	for _, w := range ws {
-		out[w.Ref.String()] = w
+// workloads is input.workloads: each workload's report form keyed by its
+// reference. Every workload goes through its JSON form, so that rules see
+// exactly the field names and values of the report contract; they are
+// converted in parallel, and a later workload with the same reference wins.
+func (x *inputBuild) workloads() (ast.Value, error) {
+	ws := x.in.Workloads
+	vals := make([]ast.Value, len(ws))
+	errs := make([]error, len(ws))
+	parallel(len(ws), func(i int) {
+		var p any
+		if p, errs[i] = toPlain(ws[i]); errs[i] == nil {
+			vals[i], errs[i] = ast.InterfaceToValue(p)
+		}
+	})
+	idx := make(map[string]int, len(ws))
+	for i, w := range ws {
+		if errs[i] != nil {
+			return nil, fmt.Errorf("workload %s: %w", w.Ref, errs[i])
+		}
+		idx[w.Ref.String()] = i
 	}
-	return out
+	kvs := make([][2]*ast.Term, 0, len(idx))
+	for k, i := range idx {
+		kvs = append(kvs, [2]*ast.Term{ast.StringTerm(k), ast.NewTerm(vals[i])})
+	}
+	return ast.NewObject(kvs...), nil
+}
+
+// timeline is input.timeline, through its JSON form like workloads. No
+// built-in rule reads it, so it is built only for a user rule that does.
+func (x *inputBuild) timeline() (ast.Value, error) {
+	tl := x.in.Timeline
+	if tl == nil {
+		tl = &timeline.Timeline{}
+	}
+	p, err := toPlain(tl)
+	if err != nil {
+		return nil, err
+	}
+	return ast.InterfaceToValue(p)
 }
 
 // toPlain turns a typed value into maps and slices through its JSON form,

@@ -3,25 +3,83 @@ package hypothesis
 import (
 	"sort"
 
+	"github.com/open-policy-agent/opa/v1/ast"
+
 	"github.com/rift-dev/rift/analyzer/bundle"
 )
 
-// eventIndex normalises core/v1 and events.k8s.io/v1 Events to one shape and
-// indexes them by involved object UID, by Kind/namespace/name and by reason.
-type eventIndex struct {
-	uid, obj, reason listMap
-	byUID            map[string]any
-	byObject         map[string]any
-	byReason         map[string]any
+// eventEntry is one Event normalised to the shape of docs/rules.md (core/v1
+// and events.k8s.io/v1 alike), converted once: the three event maps of the
+// input share its term, which is safe because evaluation never mutates
+// input values.
+type eventEntry struct {
+	uid, object, reason   string // the keys of the three maps
+	time, name, namespace string // the order within a list
+	term                  *ast.Term
 }
 
-func newEventIndex() *eventIndex {
-	return &eventIndex{uid: listMap{}, obj: listMap{}, reason: listMap{}}
+// eventKey selects the key an event is listed under.
+type eventKey func(*eventEntry) string
+
+func eventUID(e *eventEntry) string    { return e.uid }
+func eventObject(e *eventEntry) string { return e.object }
+func eventReason(e *eventEntry) string { return e.reason }
+
+// eventsBy builds one event map: key to the events with that key, sorted
+// by time, then name, then namespace (stable, so ties keep bundle order).
+// skipEmpty leaves out events whose key is empty (the UID map: an event
+// about an object of unknown UID); the others list every event.
+func (x *inputBuild) eventsBy(key eventKey, skipEmpty bool) ast.Value {
+	if x.events == nil {
+		x.events = eventEntries(x.ix)
+	}
+	lists := map[string][]*eventEntry{}
+	for i := range x.events {
+		e := &x.events[i]
+		if e.term == nil {
+			continue // names no involved object
+		}
+		if k := key(e); k != "" || !skipEmpty {
+			lists[k] = append(lists[k], e)
+		}
+	}
+	kvs := make([][2]*ast.Term, 0, len(lists))
+	for k, l := range lists {
+		sort.SliceStable(l, func(i, j int) bool {
+			a, b := l[i], l[j]
+			if a.time != b.time {
+				return a.time < b.time
+			}
+			if a.name != b.name {
+				return a.name < b.name
+			}
+			return a.namespace < b.namespace
+		})
+		ts := make([]*ast.Term, len(l))
+		for i, e := range l {
+			ts[i] = e.term
+		}
+		kvs = append(kvs, [2]*ast.Term{ast.StringTerm(k), ast.ArrayTerm(ts...)})
+	}
+	return ast.NewObject(kvs...)
 }
 
-// add indexes one event. Events are few per object, so the lists are sorted
-// once when read (see finish).
-func (x *eventIndex) add(o *bundle.Object) {
+// eventEntries converts the bundle's Events in parallel, in index order.
+func eventEntries(ix *bundle.Index) []eventEntry {
+	var evs []*bundle.Object
+	for _, o := range ix.OfKind("Event") {
+		if bundle.IsEvent(o) {
+			evs = append(evs, o)
+		}
+	}
+	out := make([]eventEntry, len(evs))
+	parallel(len(evs), func(i int) { out[i] = newEventEntry(evs[i]) })
+	return out
+}
+
+// newEventEntry normalises one Event; its term is nil when the event names
+// no involved object.
+func newEventEntry(o *bundle.Object) eventEntry {
 	e := o.Object
 	field, msgField := "involvedObject", "message"
 	if o.GroupVersionKind().Group == "events.k8s.io" {
@@ -29,12 +87,9 @@ func (x *eventIndex) add(o *bundle.Object) {
 	}
 	ref, _ := e[field].(map[string]any)
 	if ref == nil {
-		return
+		return eventEntry{}
 	}
-	ns := str(ref, "namespace")
-	if ns == "" {
-		ns = o.GetNamespace()
-	}
+	ns := firstNonEmpty(str(ref, "namespace"), o.GetNamespace())
 	first := firstNonEmpty(str(e, "firstTimestamp"), str(e, "deprecatedFirstTimestamp"), str(e, "eventTime"))
 	last := firstNonEmpty(str(e, "lastTimestamp"), str(e, "deprecatedLastTimestamp"), str(e, "series", "lastObservedTime"), str(e, "eventTime"), first, str(e, "metadata", "creationTimestamp"))
 	count := num(e["count"])
@@ -47,58 +102,22 @@ func (x *eventIndex) add(o *bundle.Object) {
 	if count == 0 {
 		count = 1
 	}
-	ev := map[string]any{
-		"name":      o.GetName(),
-		"namespace": o.GetNamespace(),
-		"reason":    str(e, "reason"),
-		"message":   str(e, msgField),
-		"type":      str(e, "type"),
-		"count":     count,
-		"firstTime": first,
-		"time":      last,
-		"source":    firstNonEmpty(str(e, "source", "component"), str(e, "reportingComponent"), str(e, "reportingController")),
-		"object": map[string]any{
-			"apiVersion": str(ref, "apiVersion"), "kind": str(ref, "kind"),
-			"namespace": ns, "name": str(ref, "name"), "uid": str(ref, "uid"), "fieldPath": str(ref, "fieldPath"),
-		},
+	s := ast.StringTerm
+	obj := ast.ObjectTerm(
+		[2]*ast.Term{s("apiVersion"), s(str(ref, "apiVersion"))}, [2]*ast.Term{s("kind"), s(str(ref, "kind"))},
+		[2]*ast.Term{s("namespace"), s(ns)}, [2]*ast.Term{s("name"), s(str(ref, "name"))},
+		[2]*ast.Term{s("uid"), s(str(ref, "uid"))}, [2]*ast.Term{s("fieldPath"), s(str(ref, "fieldPath"))},
+	)
+	ev := ast.ObjectTerm(
+		[2]*ast.Term{s("name"), s(o.GetName())}, [2]*ast.Term{s("namespace"), s(o.GetNamespace())},
+		[2]*ast.Term{s("reason"), s(str(e, "reason"))}, [2]*ast.Term{s("message"), s(str(e, msgField))},
+		[2]*ast.Term{s("type"), s(str(e, "type"))}, [2]*ast.Term{s("count"), ast.IntNumberTerm(int(count))},
+		[2]*ast.Term{s("firstTime"), s(first)}, [2]*ast.Term{s("time"), s(last)},
+		[2]*ast.Term{s("source"), s(firstNonEmpty(str(e, "source", "component"), str(e, "reportingComponent"), str(e, "reportingController")))},
+		[2]*ast.Term{s("object"), obj},
+	)
+	return eventEntry{
+		uid: str(ref, "uid"), object: refKey(str(ref, "kind"), ns, str(ref, "name")), reason: str(e, "reason"),
+		time: last, name: o.GetName(), namespace: o.GetNamespace(), term: ev,
 	}
-	if uid := str(ref, "uid"); uid != "" {
-		x.uid[uid] = append(x.uid[uid], ev)
-	}
-	k := refKey(str(ref, "kind"), ns, str(ref, "name"))
-	x.obj[k] = append(x.obj[k], ev)
-	x.reason[str(e, "reason")] = append(x.reason[str(e, "reason")], ev)
-}
-
-// finish sorts each list by time, then name, and freezes the maps.
-func (x *eventIndex) finish() {
-	for _, m := range []listMap{x.uid, x.obj, x.reason} {
-		for _, l := range m {
-			sort.SliceStable(l, func(i, j int) bool {
-				a, b := l[i].(map[string]any), l[j].(map[string]any)
-				if a["time"] != b["time"] {
-					return a["time"].(string) < b["time"].(string)
-				}
-				if a["name"] != b["name"] {
-					return a["name"].(string) < b["name"].(string)
-				}
-				return a["namespace"].(string) < b["namespace"].(string)
-			})
-		}
-	}
-	x.byUID, x.byObject, x.byReason = x.uid.plain(), x.obj.plain(), x.reason.plain()
-}
-
-func firstNonEmpty(ss ...string) string {
-	for _, s := range ss {
-		if s != "" {
-			return s
-		}
-	}
-	return ""
-}
-
-func mapAt(obj map[string]any, k string) map[string]any {
-	m, _ := obj[k].(map[string]any)
-	return m
 }

@@ -3,129 +3,159 @@ package hypothesis
 import (
 	"sort"
 
+	"github.com/open-policy-agent/opa/v1/ast"
+
 	"github.com/rift-dev/rift/analyzer/bundle"
 )
 
-// sanitize returns the object as rules see it. Secret values never enter
-// the input: a Secret keeps its metadata, type and key names only, and
-// ConfigMaps keep key names (their data is bulky and rules need only keys).
-// managedFields and the last-applied annotation are dropped because they
-// duplicate the object (and, for a Secret, its values).
-func sanitize(o *bundle.Object) map[string]any {
+// lastApplied is the annotation kubectl keeps a full copy of the object in.
+const lastApplied = "kubectl.kubernetes.io/last-applied-configuration"
+
+// objects is input.objects: every object but Events by Kind, namespace and
+// name, as sanitized (objectValue). Objects are converted in parallel; of
+// two objects with the same Kind, namespace and name, the later one in the
+// index wins.
+func (x *inputBuild) objects() (ast.Value, error) {
+	var objs []*bundle.Object
+	for _, kind := range x.ix.Kinds() {
+		for _, o := range x.ix.OfKind(kind) {
+			if !bundle.IsEvent(o) {
+				objs = append(objs, o)
+			}
+		}
+	}
+	terms := make([]*ast.Term, len(objs))
+	errs := make([]error, len(objs))
+	parallel(len(objs), func(i int) {
+		var v ast.Value
+		if v, errs[i] = objectValue(objs[i]); errs[i] == nil {
+			terms[i] = ast.NewTerm(v)
+		}
+	})
+	byKind := map[string]map[string]map[string]*ast.Term{}
+	for i, o := range objs {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		byNS := byKind[o.GetKind()]
+		if byNS == nil {
+			byNS = map[string]map[string]*ast.Term{}
+			byKind[o.GetKind()] = byNS
+		}
+		names := byNS[o.GetNamespace()]
+		if names == nil {
+			names = map[string]*ast.Term{}
+			byNS[o.GetNamespace()] = names
+		}
+		names[o.GetName()] = terms[i]
+	}
+	kinds := make([][2]*ast.Term, 0, len(byKind))
+	for kind, byNS := range byKind {
+		nss := make([][2]*ast.Term, 0, len(byNS))
+		for ns, names := range byNS {
+			kvs := make([][2]*ast.Term, 0, len(names))
+			for name, t := range names {
+				kvs = append(kvs, [2]*ast.Term{ast.StringTerm(name), t})
+			}
+			nss = append(nss, [2]*ast.Term{ast.StringTerm(ns), ast.ObjectTerm(kvs...)})
+		}
+		kinds = append(kinds, [2]*ast.Term{ast.StringTerm(kind), ast.ObjectTerm(nss...)})
+	}
+	return ast.NewObject(kinds...), nil
+}
+
+// objectValue converts an object as rules see it. Secret values never
+// enter the input: a Secret keeps its metadata, type and key names only
+// (dataKeys), and ConfigMaps keep key names too (their data is bulky and
+// rules need only keys). managedFields and the last-applied annotation are
+// dropped because they duplicate the object (and, for a Secret, its
+// values). The bundle's object is read, never modified; what is dropped is
+// skipped while converting rather than copied out first.
+func objectValue(o *bundle.Object) (ast.Value, error) {
 	src := o.Object
-	out := make(map[string]any, len(src))
+	keyed := o.GetKind() == "Secret" || o.GetKind() == "ConfigMap"
+	kvs := make([][2]*ast.Term, 0, len(src)+1)
 	for k, v := range src {
-		out[k] = v
+		var val ast.Value
+		var err error
+		switch {
+		case keyed && (k == "data" || k == "stringData" || k == "binaryData" || k == "dataKeys"):
+			continue
+		case k == "metadata":
+			val, err = metadataValue(v)
+		default:
+			val, err = ast.InterfaceToValue(v)
+		}
+		if err != nil {
+			return nil, err
+		}
+		kvs = append(kvs, [2]*ast.Term{ast.StringTerm(k), ast.NewTerm(val)})
 	}
-	if md, ok := src["metadata"].(map[string]any); ok {
-		m := make(map[string]any, len(md))
-		for k, v := range md {
-			if k != "managedFields" {
-				m[k] = v
-			}
-		}
-		if ann, ok := md["annotations"].(map[string]any); ok {
-			a := make(map[string]any, len(ann))
-			for k, v := range ann {
-				if k != "kubectl.kubernetes.io/last-applied-configuration" {
-					a[k] = v
-				}
-			}
-			m["annotations"] = a
-		}
-		out["metadata"] = m
+	if keyed {
+		kvs = append(kvs, [2]*ast.Term{ast.StringTerm("dataKeys"), dataKeys(src)})
 	}
-	if o.GetKind() == "Secret" || o.GetKind() == "ConfigMap" {
-		keys := map[string]bool{}
-		for _, f := range []string{"data", "stringData", "binaryData"} {
-			if d, ok := src[f].(map[string]any); ok {
-				for k := range d {
-					keys[k] = true
-				}
-			}
-			delete(out, f)
+	return ast.NewObject(kvs...), nil
+}
+
+// metadataValue converts metadata without managedFields and without the
+// last-applied annotation.
+func metadataValue(v any) (ast.Value, error) {
+	md, ok := v.(map[string]any)
+	if !ok {
+		return ast.InterfaceToValue(v)
+	}
+	kvs := make([][2]*ast.Term, 0, len(md))
+	for k, mv := range md {
+		if k == "managedFields" {
+			continue
 		}
-		out["dataKeys"] = sortedKeys(keys)
+		var val ast.Value
+		var err error
+		if ann, ok := mv.(map[string]any); ok && k == "annotations" {
+			if _, ok := ann[lastApplied]; ok {
+				ann = without(ann, lastApplied)
+			}
+			val, err = ast.InterfaceToValue(ann)
+		} else {
+			val, err = ast.InterfaceToValue(mv)
+		}
+		if err != nil {
+			return nil, err
+		}
+		kvs = append(kvs, [2]*ast.Term{ast.StringTerm(k), ast.NewTerm(val)})
+	}
+	return ast.NewObject(kvs...), nil
+}
+
+// without is a copy of m without key k.
+func without(m map[string]any, k string) map[string]any {
+	out := make(map[string]any, len(m))
+	for mk, v := range m {
+		if mk != k {
+			out[mk] = v
+		}
 	}
 	return out
 }
 
-func sortedKeys(m map[string]bool) []any {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
+// dataKeys is the sorted key names of a Secret's or ConfigMap's data,
+// stringData and binaryData.
+func dataKeys(src map[string]any) *ast.Term {
+	seen := map[string]bool{}
+	var ks []string
+	for _, f := range []string{"data", "stringData", "binaryData"} {
+		d, _ := src[f].(map[string]any)
+		for k := range d {
+			if !seen[k] {
+				seen[k] = true
+				ks = append(ks, k)
+			}
+		}
 	}
 	sort.Strings(ks)
-	out := make([]any, len(ks))
+	ts := make([]*ast.Term, len(ks))
 	for i, k := range ks {
-		out[i] = k
+		ts[i] = ast.StringTerm(k)
 	}
-	return out
-}
-
-// str reads a string at a field path of an unstructured map.
-func str(obj map[string]any, path ...string) string {
-	var cur any = obj
-	for _, p := range path {
-		m, ok := cur.(map[string]any)
-		if !ok {
-			return ""
-		}
-		cur = m[p]
-	}
-	s, _ := cur.(string)
-	return s
-}
-
-// list reads a slice at a field path of an unstructured map.
-func list(obj map[string]any, path ...string) []any {
-	var cur any = obj
-	for _, p := range path {
-		m, ok := cur.(map[string]any)
-		if !ok {
-			return nil
-		}
-		cur = m[p]
-	}
-	l, _ := cur.([]any)
-	return l
-}
-
-func num(v any) int64 {
-	switch n := v.(type) {
-	case int64:
-		return n
-	case int:
-		return int64(n)
-	case float64:
-		return int64(n)
-	}
-	return 0
-}
-
-// refKey formats a reference the way bundle.Ref.String does; every "by
-// object" map of the input is keyed this way.
-func refKey(kind, ns, name string) string {
-	return bundle.Ref{Kind: kind, Namespace: ns, Name: name}.String()
-}
-
-// listMap is a map of growing lists, converted to the []any form the AST
-// conversion takes without reflection.
-type listMap map[string][]any
-
-// sortStrings sorts lists that hold only strings ("ns/name" keys), so that
-// rules and the documentation see them in a stable order.
-func (l listMap) sortStrings() listMap {
-	for _, v := range l {
-		sort.Slice(v, func(i, j int) bool { return v[i].(string) < v[j].(string) })
-	}
-	return l
-}
-
-func (l listMap) plain() map[string]any {
-	out := make(map[string]any, len(l))
-	for k, v := range l {
-		out[k] = v
-	}
-	return out
+	return ast.ArrayTerm(ts...)
 }

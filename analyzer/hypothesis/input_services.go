@@ -8,9 +8,9 @@ import (
 
 // servicePods maps each Service ("ns/name") to the pods its selector picks,
 // and each pod ("ns/name") to the Services that select it.
-func (r *refIndex) servicePods() (any, any) {
+func servicePods(ix *bundle.Index) (any, any) {
 	svcPods, podSvcs := listMap{}, listMap{}
-	for _, s := range r.ix.OfKind("Service") {
+	for _, s := range ix.OfKind("Service") {
 		sel, _ := mapAt(s.Object, "spec")["selector"].(map[string]any)
 		if len(sel) == 0 {
 			continue
@@ -22,7 +22,7 @@ func (r *refIndex) servicePods() (any, any) {
 		}
 		key := s.GetNamespace() + "/" + s.GetName()
 		svcPods[key] = []any{}
-		for _, p := range r.ix.SelectPods(s.GetNamespace(), labels.SelectorFromSet(set)) {
+		for _, p := range ix.SelectPods(s.GetNamespace(), labels.SelectorFromSet(set)) {
 			svcPods[key] = append(svcPods[key], p.GetName())
 			pk := p.GetNamespace() + "/" + p.GetName()
 			podSvcs[pk] = append(podSvcs[pk], s.GetName())
@@ -32,9 +32,9 @@ func (r *refIndex) servicePods() (any, any) {
 }
 
 // podsByNode maps a node name to its pods as "ns/name", sorted.
-func (r *refIndex) podsByNode() any {
+func podsByNode(ix *bundle.Index) any {
 	out := listMap{}
-	for _, p := range r.ix.OfKind("Pod") {
+	for _, p := range ix.OfKind("Pod") {
 		if n := str(p.Object, "spec", "nodeName"); n != "" {
 			out[n] = append(out[n], p.GetNamespace()+"/"+p.GetName())
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/open-policy-agent/opa/v1/ast"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
@@ -44,11 +45,15 @@ func get(v any, path ...any) any {
 
 // TestInputContract checks the indexed maps docs/rules.md promises.
 func TestInputContract(t *testing.T) {
-	doc, err := Input{Bundle: merged(t, "kafka-stale-probe", "dns-externalsecret-chain", "healthy-web")}.document()
+	v, err := Input{Bundle: merged(t, "kafka-stale-probe", "dns-externalsecret-chain", "healthy-web")}.value(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Round-trip through JSON so values compare the way rules see them.
+	doc, err := ast.JSON(v)
+	if err != nil {
+		t.Fatal(err)
+	}
 	b, _ := json.Marshal(doc)
 	var in map[string]any
 	if err := json.Unmarshal(b, &in); err != nil {
@@ -101,7 +106,15 @@ func TestSanitize(t *testing.T) {
 		"data":       map[string]any{"password": "aHVudGVyMg=="},
 		"stringData": map[string]any{"user": value},
 	}}}
-	got := sanitize(o)
+	v, err := objectValue(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := ast.JSON(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := plain.(map[string]any)
 	b, _ := json.Marshal(got)
 	for _, leak := range []string{value, "aHVudGVyMg==", "managedFields"} {
 		if strings.Contains(string(b), leak) {
@@ -112,7 +125,7 @@ func TestSanitize(t *testing.T) {
 		t.Errorf("dataKeys (-want +got):\n%s", diff)
 	}
 	if _, ok := o.Object["data"]; !ok {
-		t.Error("sanitize modified the bundle's object")
+		t.Error("objectValue modified the bundle's object")
 	}
 }
 

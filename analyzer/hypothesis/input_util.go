@@ -1,0 +1,123 @@
+package hypothesis
+
+import (
+	"runtime"
+	"sort"
+	"sync"
+	"sync/atomic"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+)
+
+// str reads a string at a field path of an unstructured map.
+func str(obj map[string]any, path ...string) string {
+	var cur any = obj
+	for _, p := range path {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return ""
+		}
+		cur = m[p]
+	}
+	s, _ := cur.(string)
+	return s
+}
+
+// list reads a slice at a field path of an unstructured map.
+func list(obj map[string]any, path ...string) []any {
+	var cur any = obj
+	for _, p := range path {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return nil
+		}
+		cur = m[p]
+	}
+	l, _ := cur.([]any)
+	return l
+}
+
+func num(v any) int64 {
+	switch n := v.(type) {
+	case int64:
+		return n
+	case int:
+		return int64(n)
+	case float64:
+		return int64(n)
+	}
+	return 0
+}
+
+// refKey formats a reference the way bundle.Ref.String does; every "by
+// object" map of the input is keyed this way.
+func refKey(kind, ns, name string) string {
+	return bundle.Ref{Kind: kind, Namespace: ns, Name: name}.String()
+}
+
+// listMap is a map of growing lists, converted to the []any form the AST
+// conversion takes without reflection.
+type listMap map[string][]any
+
+// sortStrings sorts lists that hold only strings ("ns/name" keys), so that
+// rules and the documentation see them in a stable order.
+func (l listMap) sortStrings() listMap {
+	for _, v := range l {
+		sort.Slice(v, func(i, j int) bool { return v[i].(string) < v[j].(string) })
+	}
+	return l
+}
+
+func (l listMap) plain() map[string]any {
+	out := make(map[string]any, len(l))
+	for k, v := range l {
+		out[k] = v
+	}
+	return out
+}
+
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+func mapAt(obj map[string]any, k string) map[string]any {
+	m, _ := obj[k].(map[string]any)
+	return m
+}
+
+// parallel calls f(i) for every i in [0, n) on GOMAXPROCS workers, in
+// chunks so that small items do not pay for a channel send each. f must
+// only write to its own i.
+func parallel(n int, f func(i int)) {
+	const chunk = 64
+	workers := min(runtime.GOMAXPROCS(0), (n+chunk-1)/chunk)
+	if workers <= 1 {
+		for i := range n {
+			f(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				lo := int(next.Add(chunk)) - chunk
+				if lo >= n {
+					return
+				}
+				for i := lo; i < min(lo+chunk, n); i++ {
+					f(i)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}

@@ -1,0 +1,60 @@
+package hypothesis
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/layers"
+	"github.com/rift-dev/rift/analyzer/timeline"
+)
+
+// benchInput is the input the rule benchmarks judge: the bundle at
+// $RIFT_BENCH_BUNDLE (e.g. one `rift dev gen-bundle` wrote) when set, else
+// the synthetic bundle of 10k objects.
+func benchInput(b *testing.B) Input {
+	b.Helper()
+	var bun *bundle.Bundle
+	if p := os.Getenv("RIFT_BENCH_BUNDLE"); p != "" {
+		var err error
+		if bun, err = bundle.Load(p, bundle.LoadOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	} else {
+		bun = synthetic(10000)
+	}
+	bun.Index = bundle.NewIndex(bun.Objects, bun.Logs)
+	ws := layers.Build(bun)
+	return Input{Bundle: bun, Workloads: ws, Timeline: timeline.Build(bun, ws)}
+}
+
+// BenchmarkRules splits the rules phase: "input" converts the input to an
+// AST value, and one sub-benchmark per enabled rule evaluates that rule
+// alone on the converted value, so the expensive rules stand out:
+//
+//	RIFT_BENCH_BUNDLE=/tmp/b10k.tar.gz go test ./analyzer/hypothesis -run '^$' -bench Rules -benchtime 3x
+func BenchmarkRules(b *testing.B) {
+	e := builtinEngine(b)
+	in := benchInput(b)
+	b.Run("input", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := in.value(e.need); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	v, err := in.value(e.need)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, r := range e.enabled {
+		b.Run(r.rule.ID, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := r.eval(context.Background(), v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
