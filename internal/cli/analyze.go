@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -151,16 +150,7 @@ func (o *analyzeOptions) Run(ctx context.Context, out io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", o.path, err)
 	}
-	// Render fully before writing, so a failed render leaves no partial file.
-	var buf bytes.Buffer
-	if err := report.Render(&buf, r, o.render); err != nil {
-		return usageError(err)
-	}
-	if o.file != "" {
-		if err := os.WriteFile(o.file, buf.Bytes(), 0o644); err != nil {
-			return usageError(fmt.Errorf("--output: %w", err))
-		}
-	} else if _, err := out.Write(buf.Bytes()); err != nil {
+	if err := writeReport(out, o.file, r, o.render); err != nil {
 		return err
 	}
 	if r.Summary.Verdict == "degraded" {
