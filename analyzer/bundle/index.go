@@ -2,6 +2,7 @@ package bundle
 
 import (
 	"sort"
+	"strings"
 
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/types"
@@ -17,12 +18,15 @@ type Index struct {
 	events    map[types.UID][]*Object
 	eventsKey map[Key][]*Object
 	podsNode  map[string][]*Object
-	podLabels map[string]map[string][]*Object // namespace -> "k=v" -> pods
+	podLabels map[string]map[labelPair][]*Object // namespace -> label -> pods
 	podsNS    map[string][]*Object
 	logs      map[logKey][]*Log
 }
 
 type logKey struct{ ns, pod, container string }
+
+// labelPair is one label; a struct key spares building "k=v" strings.
+type labelPair struct{ k, v string }
 
 // NewIndex indexes objs and logs. Later duplicates of the same Key are
 // ignored by Get (the first wins); the loader reports them as load errors.
@@ -31,33 +35,16 @@ func NewIndex(objs []*Object, logs []*Log) *Index {
 		byKey:     make(map[Key]*Object, len(objs)),
 		byUID:     make(map[types.UID]*Object, len(objs)),
 		byKind:    map[string][]*Object{},
-		children:  map[types.UID][]*Object{},
-		events:    map[types.UID][]*Object{},
-		eventsKey: map[Key][]*Object{},
+		children:  make(map[types.UID][]*Object, len(objs)/2),
+		events:    make(map[types.UID][]*Object, len(objs)/4),
+		eventsKey: make(map[Key][]*Object, len(objs)/4),
 		podsNode:  map[string][]*Object{},
-		podLabels: map[string]map[string][]*Object{},
+		podLabels: map[string]map[labelPair][]*Object{},
 		podsNS:    map[string][]*Object{},
-		logs:      map[logKey][]*Log{},
+		logs:      make(map[logKey][]*Log, len(logs)),
 	}
 	for _, o := range objs {
-		k := o.Key()
-		if _, dup := ix.byKey[k]; dup {
-			continue
-		}
-		ix.byKey[k] = o
-		if uid := o.GetUID(); uid != "" {
-			ix.byUID[uid] = o
-		}
-		ix.byKind[k.Kind] = append(ix.byKind[k.Kind], o)
-		for _, or := range o.GetOwnerReferences() {
-			ix.children[or.UID] = append(ix.children[or.UID], o)
-		}
-		switch {
-		case IsEvent(o):
-			ix.indexEvent(o)
-		case k.Kind == "Pod" && k.Group == "":
-			ix.indexPod(o)
-		}
+		ix.add(o)
 	}
 	for _, l := range logs {
 		lk := logKey{l.Namespace, l.Pod, l.Container}
@@ -66,15 +53,60 @@ func NewIndex(objs []*Object, logs []*Log) *Index {
 	return ix
 }
 
-// IsEvent reports whether o is a core/v1 or events.k8s.io/v1 Event.
-func IsEvent(o *Object) bool {
-	g := o.GroupVersionKind().Group
-	return o.GetKind() == "Event" && (g == "" || g == "events.k8s.io")
+// add indexes one object. It reads each metadata field once: on a large
+// bundle the objects' maps are spread over the heap, and every lookup is
+// a cache miss.
+func (ix *Index) add(o *Object) {
+	meta, _ := o.Object["metadata"].(map[string]any)
+	kind, _ := o.Object["kind"].(string)
+	apiVersion, _ := o.Object["apiVersion"].(string)
+	ns, _ := meta["namespace"].(string)
+	name, _ := meta["name"].(string)
+	k := Key{Group: APIGroup(apiVersion), Kind: kind, Namespace: ns, Name: name}
+	if _, dup := ix.byKey[k]; dup {
+		return
+	}
+	ix.byKey[k] = o
+	if uid, _ := meta["uid"].(string); uid != "" {
+		ix.byUID[types.UID(uid)] = o
+	}
+	ix.byKind[kind] = append(ix.byKind[kind], o)
+	if _, has := meta["ownerReferences"]; has {
+		for _, or := range o.GetOwnerReferences() {
+			ix.children[or.UID] = append(ix.children[or.UID], o)
+		}
+	}
+	switch {
+	case kind == "Event" && (k.Group == "" || k.Group == "events.k8s.io"):
+		ix.indexEvent(o, k.Group, ns)
+	case kind == "Pod" && k.Group == "":
+		ix.indexPod(o, ns)
+	}
 }
 
-func (ix *Index) indexEvent(o *Object) {
+// IsEvent reports whether o is a core/v1 or events.k8s.io/v1 Event.
+func IsEvent(o *Object) bool {
+	if o.GetKind() != "Event" {
+		return false
+	}
+	g := APIGroup(o.GetAPIVersion())
+	return g == "" || g == "events.k8s.io"
+}
+
+// APIGroup returns the group of an apiVersion ("" for the core group), as
+// schema.ParseGroupVersion reads it, including "" for a malformed value
+// with more than one slash; it neither allocates nor fails.
+func APIGroup(apiVersion string) string {
+	g, v, ok := strings.Cut(apiVersion, "/")
+	if !ok || strings.Contains(v, "/") {
+		return ""
+	}
+	return g
+}
+
+func (ix *Index) indexEvent(o *Object, group, ns string) {
 	field := "involvedObject"
-	if o.GroupVersionKind().Group == "events.k8s.io" {
+	if group == "events.k8s.io" {
 		field = "regarding"
 	}
 	ref, _ := o.Object[field].(map[string]any)
@@ -85,27 +117,26 @@ func (ix *Index) indexEvent(o *Object) {
 	if uid := str("uid"); uid != "" {
 		ix.events[types.UID(uid)] = append(ix.events[types.UID(uid)], o)
 	}
-	r := Ref{APIVersion: str("apiVersion"), Kind: str("kind"), Namespace: str("namespace"), Name: str("name")}
-	if r.Namespace == "" {
-		r.Namespace = o.GetNamespace()
+	k := Key{Group: APIGroup(str("apiVersion")), Kind: str("kind"), Namespace: str("namespace"), Name: str("name")}
+	if k.Namespace == "" {
+		k.Namespace = ns
 	}
-	k := r.Key()
 	ix.eventsKey[k] = append(ix.eventsKey[k], o)
 }
 
-func (ix *Index) indexPod(o *Object) {
-	ns := o.GetNamespace()
+func (ix *Index) indexPod(o *Object, ns string) {
 	ix.podsNS[ns] = append(ix.podsNS[ns], o)
 	if node, _, _ := unstructuredString(o.Object, "spec", "nodeName"); node != "" {
 		ix.podsNode[node] = append(ix.podsNode[node], o)
 	}
 	m := ix.podLabels[ns]
 	if m == nil {
-		m = map[string][]*Object{}
+		m = map[labelPair][]*Object{}
 		ix.podLabels[ns] = m
 	}
 	for k, v := range o.GetLabels() {
-		m[k+"="+v] = append(m[k+"="+v], o)
+		lp := labelPair{k, v}
+		m[lp] = append(m[lp], o)
 	}
 }
 
@@ -191,7 +222,7 @@ func (ix *Index) SelectPods(ns string, sel labels.Selector) []*Object {
 	if reqs, ok := sel.Requirements(); ok {
 		for _, r := range reqs {
 			if vals := r.Values().List(); len(vals) == 1 && (r.Operator() == "=" || r.Operator() == "==" || r.Operator() == "in") {
-				if l := ix.podLabels[ns][r.Key()+"="+vals[0]]; len(l) < len(cands) {
+				if l := ix.podLabels[ns][labelPair{r.Key(), vals[0]}]; len(l) < len(cands) {
 					cands = l
 				}
 			}
