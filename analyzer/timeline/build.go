@@ -56,7 +56,11 @@ func BuildWithOptions(b *bundle.Bundle, ws []layers.Workload, opts Options) *Tim
 	if ix == nil {
 		ix = bundle.NewIndex(b.Objects, b.Logs)
 	}
-	bd := &builder{b: b, ix: ix, opts: opts}
+	// Most objects yield a condition or lifecycle entry and every event
+	// one; sizing for that up front spares copying the (large) entries as
+	// the slice grows.
+	bd := &builder{b: b, ix: ix, opts: opts,
+		entries: make([]Entry, 0, len(b.Objects)+len(b.Objects)/2+2*len(b.Logs)+16)}
 	bd.eventEntries()
 	bd.objectEntries()
 	bd.gitEntries()

@@ -26,7 +26,7 @@ func walkChain(es []Entry, idx []int, ex explainer) chainWalk {
 		f := &es[i]
 		obj := objectID(f)
 		cause := -1
-		sig := f.Reason + "\x00" + digits.ReplaceAllString(f.Message, "#")
+		sig := f.Reason + "\x00" + squashDigits(f.Message)
 		if c, ok := firstByObjReason[obj+"\x00"+f.Reason]; ok {
 			// The same failure recorded again (an event and a condition,
 			// or a loop the collapse could not fold) is not a new cause.

@@ -1,11 +1,37 @@
 package timeline
 
 import (
-	"regexp"
+	"strings"
 	"time"
 )
 
-var digits = regexp.MustCompile(`[0-9]+`)
+// squashDigits replaces every run of ASCII digits in s with one "#", as
+// regexp `[0-9]+` replaced by "#" would, without the regexp machinery: it
+// runs once per event and failure. A string without digits is returned
+// as is.
+func squashDigits(s string) string {
+	i := strings.IndexFunc(s, isDigit)
+	if i < 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	b.WriteString(s[:i])
+	for i < len(s) {
+		if !isDigit(rune(s[i])) {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		b.WriteByte('#')
+		for i < len(s) && isDigit(rune(s[i])) {
+			i++
+		}
+	}
+	return b.String()
+}
+
+func isDigit(r rune) bool { return '0' <= r && r <= '9' }
 
 // loopReasons are Normal events that only ever come from a retry loop.
 var loopReasons = map[string]bool{"BackOff": true}
@@ -16,9 +42,10 @@ var loopReasons = map[string]bool{"BackOff": true}
 // differ at most in numbers. The collapsed entry keeps the first
 // occurrence's time, so it stays where the loop began, and carries the
 // total count and the first and last times. Entries that are not events
-// pass through unchanged.
+// pass through unchanged. collapse reuses in's storage: the result is
+// never longer than the input, and in must not be used afterwards.
 func collapse(in []Entry) []Entry {
-	out := make([]Entry, 0, len(in))
+	out := in[:0]
 	groups := map[string]int{}
 	for _, e := range in {
 		if e.Source != SourceEvent || !(e.Failure || loopReasons[e.Reason]) {
@@ -29,7 +56,7 @@ func collapse(in []Entry) []Entry {
 		if id == "" {
 			id = e.Object.String()
 		}
-		key := id + "\x00" + e.Container + "\x00" + e.Type + "\x00" + e.Reason + "\x00" + digits.ReplaceAllString(e.Message, "#")
+		key := id + "\x00" + e.Container + "\x00" + e.Type + "\x00" + e.Reason + "\x00" + squashDigits(e.Message)
 		i, ok := groups[key]
 		if !ok {
 			groups[key] = len(out)

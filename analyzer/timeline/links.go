@@ -17,6 +17,7 @@ import (
 type linker struct {
 	ix          *bundle.Index
 	chains      map[bundle.Key][]bundle.Ref
+	sorted      map[bundle.Key][]bundle.Ref // sortedChain's memo
 	gitChains   map[string][]bundle.Ref
 	podParent   map[bundle.Key]bundle.Key
 	convergence map[string]string
@@ -26,7 +27,7 @@ type linker struct {
 }
 
 func newLinker(b *bundle.Bundle, ix *bundle.Index, ws []layers.Workload) *linker {
-	lk := &linker{ix: ix, chains: map[bundle.Key][]bundle.Ref{}, gitChains: map[string][]bundle.Ref{},
+	lk := &linker{ix: ix, chains: map[bundle.Key][]bundle.Ref{}, sorted: map[bundle.Key][]bundle.Ref{}, gitChains: map[string][]bundle.Ref{},
 		podParent: map[bundle.Key]bundle.Key{}, convergence: map[string]string{}, roots: map[types.UID]*bundle.Object{},
 		gitops: map[bundle.Key]gitopsLinks{}, gitSeen: map[string]bool{}}
 	deps := newDepIndex(ix)

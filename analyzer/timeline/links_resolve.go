@@ -10,13 +10,15 @@ import (
 // link returns the sorted chains entry e belongs to. Objects that no
 // analysed workload claims fall back to the root of their ownership chain,
 // so a pod of an unanalysed Deployment still joins its Deployment.
+// The slices returned are shared between entries of one object: callers
+// must not modify them.
 func (lk *linker) link(e *Entry) []bundle.Ref {
 	if e.Object.Kind == GitSourceKind {
 		return sortedRefs(lk.gitChains[e.Object.Name])
 	}
-	k := e.Object.Key()
+	k := refKey(e.Object)
 	if c := lk.chains[k]; len(c) > 0 {
-		return sortedRefs(c)
+		return lk.sortedChain(k, c)
 	}
 	o, ok := lk.ix.Get(k)
 	if !ok && e.UID != "" {
@@ -28,15 +30,15 @@ func (lk *linker) link(e *Entry) []bundle.Ref {
 			return nil
 		}
 		if c := lk.chains[parent]; len(c) > 0 {
-			return sortedRefs(c)
+			return lk.sortedChain(parent, c)
 		}
 		if o, ok = lk.ix.Get(parent); !ok {
 			return []bundle.Ref{{Kind: parent.Kind, Namespace: parent.Namespace, Name: parent.Name}}
 		}
 	}
 	root := lk.root(o)
-	if c := lk.chains[root.Key()]; len(c) > 0 {
-		return sortedRefs(c)
+	if rk := root.Key(); len(lk.chains[rk]) > 0 {
+		return lk.sortedChain(rk, lk.chains[rk])
 	}
 	if root != o || workloadKinds[o.GetKind()] {
 		return []bundle.Ref{root.Ref()}
@@ -70,6 +72,22 @@ func (lk *linker) root(o *bundle.Object) *bundle.Object {
 func (lk *linker) affected(c string) bool {
 	v, ok := lk.convergence[c]
 	return !ok || v != layers.Converged
+}
+
+// sortedChain is sortedRefs(c) for the chain of k, computed once per key:
+// every entry of an object links to the same chain.
+func (lk *linker) sortedChain(k bundle.Key, c []bundle.Ref) []bundle.Ref {
+	if s, ok := lk.sorted[k]; ok {
+		return s
+	}
+	s := sortedRefs(c)
+	lk.sorted[k] = s
+	return s
+}
+
+// refKey is r.Key() without schema.ParseGroupVersion's cost.
+func refKey(r bundle.Ref) bundle.Key {
+	return bundle.Key{Group: bundle.APIGroup(r.APIVersion), Kind: r.Kind, Namespace: r.Namespace, Name: r.Name}
 }
 
 func sortedRefs(rs []bundle.Ref) []bundle.Ref {

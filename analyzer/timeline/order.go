@@ -39,7 +39,7 @@ func compareRest(a, b *Entry) int {
 
 // sortEntries sorts es by compareEntries. The comparison is total, so an
 // unstable sort is deterministic; it sorts positions with the object names
-// formatted once, then moves each entry once.
+// formatted once, then moves each entry into place.
 func sortEntries(es []Entry) {
 	objs := make([]string, len(es))
 	order := make([]int, len(es))
@@ -59,11 +59,26 @@ func sortEntries(es []Entry) {
 		}
 		return compareRest(a, b)
 	})
-	sorted := make([]Entry, len(es))
-	for i, j := range order {
-		sorted[i] = es[j]
+	permute(es, order)
+}
+
+// permute rearranges es in place so that es[i] becomes the old
+// es[order[i]], following each cycle of the permutation once; order is
+// consumed (every position is set to -1). Entries are large, so this
+// spares a second copy of the whole timeline.
+func permute(es []Entry, order []int) {
+	for start := range order {
+		if order[start] < 0 {
+			continue
+		}
+		tmp, cur := es[start], start
+		for order[cur] != start {
+			next := order[cur]
+			es[cur], order[cur] = es[next], -1
+			cur = next
+		}
+		es[cur], order[cur] = tmp, -1
 	}
-	copy(es, sorted)
 }
 
 // genericError matches the kubelet's summary events ("Error: ErrImagePull"),
