@@ -1,17 +1,14 @@
 package bundle
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
-	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
+	"github.com/rift-dev/rift/internal/yamlfast"
 	kjson "sigs.k8s.io/json"
-	"sigs.k8s.io/yaml"
 )
 
 // DecodeDocuments decodes the Kubernetes objects in one file: a single
@@ -33,6 +30,7 @@ import (
 // returned.
 func DecodeDocuments(file string, data []byte) ([]*Object, []LoadError) {
 	d := &decoder{file: file}
+	defer d.release()
 	trimmed := bytes.TrimLeft(data, " \t\r\n\ufeff")
 	if len(trimmed) == 0 || (trimmed[0] != '{' && trimmed[0] != '[') {
 		d.decodeYAML(data)
@@ -44,6 +42,7 @@ func DecodeDocuments(file string, data []byte) ([]*Object, []LoadError) {
 		// not; take the YAML reading when it is clean, else keep the JSON
 		// errors, which describe what a JSON file got wrong.
 		y := &decoder{file: file}
+		defer y.release()
 		y.decodeYAML(data)
 		if len(y.errs) == 0 {
 			return y.objs, nil
@@ -57,6 +56,7 @@ type decoder struct {
 	doc  int
 	objs []*Object
 	errs []LoadError
+	fast *yamlfast.Decoder // taken from fastDecoders on first use
 }
 
 func (d *decoder) fail(doc int, format string, args ...any) {
@@ -83,47 +83,4 @@ func (d *decoder) decodeJSON(data []byte) {
 		}
 		d.value(v)
 	}
-}
-
-func (d *decoder) decodeYAML(data []byte) {
-	r := utilyaml.NewYAMLReader(bufio.NewReader(bytes.NewReader(data)))
-	for {
-		doc, err := r.Read()
-		if errors.Is(err, io.EOF) {
-			return
-		}
-		if err != nil {
-			d.fail(d.doc, "reading yaml: %v", err)
-			return
-		}
-		if isBlankYAML(doc) {
-			continue
-		}
-		js, err := yaml.YAMLToJSON(doc)
-		if err != nil {
-			d.fail(d.doc, "malformed yaml: %v", err)
-			d.doc++
-			continue
-		}
-		var v any
-		if err := kjson.UnmarshalCaseSensitivePreserveInts(js, &v); err != nil {
-			d.fail(d.doc, "malformed yaml: %v", err)
-			d.doc++
-			continue
-		}
-		d.value(v)
-	}
-}
-
-// isBlankYAML reports whether doc holds only comments, whitespace or a
-// document marker, which kubectl and kustomize emit between objects.
-func isBlankYAML(doc []byte) bool {
-	for _, line := range strings.Split(string(doc), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || line == "---" || line == "..." || strings.HasPrefix(line, "#") {
-			continue
-		}
-		return false
-	}
-	return true
 }
