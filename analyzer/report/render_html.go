@@ -2,7 +2,6 @@ package report
 
 import (
 	"embed"
-	"encoding/json"
 	"fmt"
 	"html"
 	"io"
@@ -53,36 +52,34 @@ const htmlCSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsa
 // ids, the report as JSON in a <script type="application/json"> element, and
 // the script that builds the matrix, pipelines, swimlanes and ledger from it.
 //
-// json.Marshal escapes <, > and & as \u003c, \u003e and \u0026 (and U+2028,
-// U+2029), so no value from the bundle can close the data element with
-// "</script>" or open a comment.
+// The data element holds json.Marshal's bytes, streamed: <, > and & are
+// escaped as \u003c, \u003e and \u0026 (and U+2028, U+2029), so no value
+// from the bundle can close the data element with "</script>" or open a
+// comment. The page goes to w in chunks as it is built.
 func renderHTML(w io.Writer, r *Report) error {
 	js, err := reportJS()
 	if err != nil {
 		return err
 	}
-	data, err := json.Marshal(r)
-	if err != nil {
+	title := "rift report: " + orDash(r.Summary.Verdict) + " · " + stamp(r.Bundle.CaptureTime)
+	e := newJSONWriter(w, false, true)
+	e.buf = append(e.buf, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"...)
+	e.buf = append(e.buf, "<meta http-equiv=\"Content-Security-Policy\" content=\""+htmlCSP+"\">\n"...)
+	e.buf = append(e.buf, "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"...)
+	e.buf = append(e.buf, "<meta name=\"generator\" content=\"rift\">\n"...)
+	e.buf = append(e.buf, "<title>"+html.EscapeString(title)+"</title>\n<style>\n"...)
+	e.buf = append(e.buf, reportCSS...)
+	e.buf = append(e.buf, "</style>\n</head>\n<body>\n"...)
+	e.buf = append(e.buf, htmlSkeleton...)
+	e.buf = append(e.buf, "<script type=\"application/json\" id=\"report-data\">"...)
+	e.report(r)
+	e.buf = append(e.buf, "</script>\n<script>\n"...)
+	e.buf = append(e.buf, js...)
+	e.buf = append(e.buf, "</script>\n</body>\n</html>\n"...)
+	if err := e.finish(); err != nil {
 		return fmt.Errorf("report: encode json for html: %w", err)
 	}
-	title := "rift report: " + orDash(r.Summary.Verdict) + " · " + stamp(r.Bundle.CaptureTime)
-	var b strings.Builder
-	b.Grow(len(data) + len(reportCSS) + len(js) + len(htmlSkeleton) + 512)
-	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-	b.WriteString("<meta http-equiv=\"Content-Security-Policy\" content=\"" + htmlCSP + "\">\n")
-	b.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-	b.WriteString("<meta name=\"generator\" content=\"rift\">\n")
-	b.WriteString("<title>" + html.EscapeString(title) + "</title>\n<style>\n")
-	b.WriteString(reportCSS)
-	b.WriteString("</style>\n</head>\n<body>\n")
-	b.WriteString(htmlSkeleton)
-	b.WriteString("<script type=\"application/json\" id=\"report-data\">")
-	b.Write(data)
-	b.WriteString("</script>\n<script>\n")
-	b.WriteString(js)
-	b.WriteString("</script>\n</body>\n</html>\n")
-	_, err = io.WriteString(w, b.String())
-	return err
+	return nil
 }
 
 // htmlSkeleton holds the sections in report order with the ids tests and
