@@ -94,7 +94,8 @@ statefulset_repair := lib.repair(
 )
 
 not_landed(obj) := [{"object": d.object, "path": d.path, "message": sprintf("Git renders %s, live has %s", [json.marshal(d.expected), json.marshal(d.observed)])} |
-	some w in input.workloads
+	some wkey in object.get(input.workloads_by_owner, lib.key(lib.ref(obj)), [])
+	w := input.workloads[wkey]
 	some o in object.get(w, "owners", [])
 	o.kind == obj.kind
 	o.name == obj.metadata.name

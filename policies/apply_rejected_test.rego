@@ -51,7 +51,7 @@ test_template_error_is_not_rejection if {
 test_cites_changes_that_did_not_land if {
 	k := obj("Kustomization", "ReconciliationFailed", "Deployment/default/web dry-run failed: admission webhook denied the request")
 	w := {"owners": [{"kind": "Kustomization", "namespace": "default", "name": "podinfo"}], "divergences": [{"between": ["rendered", "applied"], "object": {"kind": "Deployment", "namespace": "default", "name": "web"}, "path": "spec.template.spec.containers[name=web].image", "expected": "web:1.5.0", "observed": "web:1.4.2"}]}
-	some h in apply_rejected.hypothesis with input as {"objects": {"Kustomization": {"default": {"podinfo": k}}}, "referenced_by": {}, "workloads": {"Deployment/default/web": w}}
+	some h in apply_rejected.hypothesis with input as {"objects": {"Kustomization": {"default": {"podinfo": k}}}, "referenced_by": {}, "workloads": {"Deployment/default/web": w}, "workloads_by_owner": {"Kustomization/default/podinfo": ["Deployment/default/web"]}}
 	some e in h.supporting
 	e.message == `Git renders "web:1.5.0", live has "web:1.4.2"`
 }

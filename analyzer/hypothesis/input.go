@@ -82,6 +82,7 @@ var parts = []part{
 	{"pods_by_container_reason", func(x *inputBuild) (ast.Value, error) { _, r := x.pods(); return ast.InterfaceToValue(r) }},
 	{"logs", func(x *inputBuild) (ast.Value, error) { return ast.InterfaceToValue(logsDoc(x.b.Logs)) }},
 	{"workloads", (*inputBuild).workloads},
+	{"workloads_by_owner", (*inputBuild).workloadsByOwner},
 	{"timeline", (*inputBuild).timeline},
 }
 

@@ -2,7 +2,6 @@ package hypothesis
 
 import (
 	"encoding/json"
-	"fmt"
 	"time"
 
 	"github.com/open-policy-agent/opa/v1/ast"
@@ -54,34 +53,6 @@ func timeString(t *time.Time) string {
 		return ""
 	}
 	return t.UTC().Format(time.RFC3339)
-}
-
-// workloads is input.workloads: each workload's report form keyed by its
-// reference. Every workload goes through its JSON form, so that rules see
-// exactly the field names and values of the report contract; they are
-// converted in parallel, and a later workload with the same reference wins.
-func (x *inputBuild) workloads() (ast.Value, error) {
-	ws := x.in.Workloads
-	vals := make([]ast.Value, len(ws))
-	errs := make([]error, len(ws))
-	parallel(len(ws), func(i int) {
-		var p any
-		if p, errs[i] = toPlain(ws[i]); errs[i] == nil {
-			vals[i], errs[i] = ast.InterfaceToValue(p)
-		}
-	})
-	idx := make(map[string]int, len(ws))
-	for i, w := range ws {
-		if errs[i] != nil {
-			return nil, fmt.Errorf("workload %s: %w", w.Ref, errs[i])
-		}
-		idx[w.Ref.String()] = i
-	}
-	kvs := make([][2]*ast.Term, 0, len(idx))
-	for k, i := range idx {
-		kvs = append(kvs, [2]*ast.Term{ast.StringTerm(k), ast.NewTerm(vals[i])})
-	}
-	return ast.NewObject(kvs...), nil
 }
 
 // timeline is input.timeline, through its JSON form like workloads. No

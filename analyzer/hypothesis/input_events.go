@@ -73,13 +73,13 @@ func eventEntries(ix *bundle.Index) []eventEntry {
 		}
 	}
 	out := make([]eventEntry, len(evs))
-	parallel(len(evs), func(i int) { out[i] = newEventEntry(evs[i]) })
+	parallel(len(evs), func(c *converter, i int) { out[i] = c.eventEntry(evs[i]) })
 	return out
 }
 
-// newEventEntry normalises one Event; its term is nil when the event names
+// eventEntry normalises one Event; its term is nil when the event names
 // no involved object.
-func newEventEntry(o *bundle.Object) eventEntry {
+func (c *converter) eventEntry(o *bundle.Object) eventEntry {
 	e := o.Object
 	field, msgField := "involvedObject", "message"
 	if o.GroupVersionKind().Group == "events.k8s.io" {
@@ -102,19 +102,20 @@ func newEventEntry(o *bundle.Object) eventEntry {
 	if count == 0 {
 		count = 1
 	}
-	s := ast.StringTerm
+	k := c.key
+	s := func(v string) *ast.Term { return ast.NewTerm(c.str(v)) }
 	obj := ast.ObjectTerm(
-		[2]*ast.Term{s("apiVersion"), s(str(ref, "apiVersion"))}, [2]*ast.Term{s("kind"), s(str(ref, "kind"))},
-		[2]*ast.Term{s("namespace"), s(ns)}, [2]*ast.Term{s("name"), s(str(ref, "name"))},
-		[2]*ast.Term{s("uid"), s(str(ref, "uid"))}, [2]*ast.Term{s("fieldPath"), s(str(ref, "fieldPath"))},
+		[2]*ast.Term{k("apiVersion"), s(str(ref, "apiVersion"))}, [2]*ast.Term{k("kind"), s(str(ref, "kind"))},
+		[2]*ast.Term{k("namespace"), s(ns)}, [2]*ast.Term{k("name"), s(str(ref, "name"))},
+		[2]*ast.Term{k("uid"), s(str(ref, "uid"))}, [2]*ast.Term{k("fieldPath"), s(str(ref, "fieldPath"))},
 	)
 	ev := ast.ObjectTerm(
-		[2]*ast.Term{s("name"), s(o.GetName())}, [2]*ast.Term{s("namespace"), s(o.GetNamespace())},
-		[2]*ast.Term{s("reason"), s(str(e, "reason"))}, [2]*ast.Term{s("message"), s(str(e, msgField))},
-		[2]*ast.Term{s("type"), s(str(e, "type"))}, [2]*ast.Term{s("count"), ast.IntNumberTerm(int(count))},
-		[2]*ast.Term{s("firstTime"), s(first)}, [2]*ast.Term{s("time"), s(last)},
-		[2]*ast.Term{s("source"), s(firstNonEmpty(str(e, "source", "component"), str(e, "reportingComponent"), str(e, "reportingController")))},
-		[2]*ast.Term{s("object"), obj},
+		[2]*ast.Term{k("name"), s(o.GetName())}, [2]*ast.Term{k("namespace"), s(o.GetNamespace())},
+		[2]*ast.Term{k("reason"), s(str(e, "reason"))}, [2]*ast.Term{k("message"), s(str(e, msgField))},
+		[2]*ast.Term{k("type"), s(str(e, "type"))}, [2]*ast.Term{k("count"), ast.IntNumberTerm(int(count))},
+		[2]*ast.Term{k("firstTime"), s(first)}, [2]*ast.Term{k("time"), s(last)},
+		[2]*ast.Term{k("source"), s(firstNonEmpty(str(e, "source", "component"), str(e, "reportingComponent"), str(e, "reportingController")))},
+		[2]*ast.Term{k("object"), obj},
 	)
 	return eventEntry{
 		uid: str(ref, "uid"), object: refKey(str(ref, "kind"), ns, str(ref, "name")), reason: str(e, "reason"),

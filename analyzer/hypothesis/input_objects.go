@@ -26,9 +26,9 @@ func (x *inputBuild) objects() (ast.Value, error) {
 	}
 	terms := make([]*ast.Term, len(objs))
 	errs := make([]error, len(objs))
-	parallel(len(objs), func(i int) {
+	parallel(len(objs), func(c *converter, i int) {
 		var v ast.Value
-		if v, errs[i] = objectValue(objs[i]); errs[i] == nil {
+		if v, errs[i] = c.objectValue(objs[i]); errs[i] == nil {
 			terms[i] = ast.NewTerm(v)
 		}
 	})
@@ -71,71 +71,50 @@ func (x *inputBuild) objects() (ast.Value, error) {
 // dropped because they duplicate the object (and, for a Secret, its
 // values). The bundle's object is read, never modified; what is dropped is
 // skipped while converting rather than copied out first.
-func objectValue(o *bundle.Object) (ast.Value, error) {
+func (c *converter) objectValue(o *bundle.Object) (ast.Value, error) {
 	src := o.Object
 	keyed := o.GetKind() == "Secret" || o.GetKind() == "ConfigMap"
-	kvs := make([][2]*ast.Term, 0, len(src)+1)
-	for k, v := range src {
-		var val ast.Value
-		var err error
+	v, err := c.object(src, func(k string, v any) (ast.Value, bool, error) {
 		switch {
 		case keyed && (k == "data" || k == "stringData" || k == "binaryData" || k == "dataKeys"):
-			continue
+			return nil, false, nil
 		case k == "metadata":
-			val, err = metadataValue(v)
-		default:
-			val, err = ast.InterfaceToValue(v)
+			val, err := c.metadata(v)
+			return val, true, err
 		}
-		if err != nil {
-			return nil, err
-		}
-		kvs = append(kvs, [2]*ast.Term{ast.StringTerm(k), ast.NewTerm(val)})
+		return c.all(k, v)
+	})
+	if err != nil || !keyed {
+		return v, err
 	}
-	if keyed {
-		kvs = append(kvs, [2]*ast.Term{ast.StringTerm("dataKeys"), dataKeys(src)})
-	}
-	return ast.NewObject(kvs...), nil
+	obj := v.(ast.Object)
+	obj.Insert(c.key("dataKeys"), dataKeys(src))
+	return obj, nil
 }
 
-// metadataValue converts metadata without managedFields and without the
+// metadata converts metadata without managedFields and without the
 // last-applied annotation.
-func metadataValue(v any) (ast.Value, error) {
+func (c *converter) metadata(v any) (ast.Value, error) {
 	md, ok := v.(map[string]any)
 	if !ok {
-		return ast.InterfaceToValue(v)
+		return c.value(v)
 	}
-	kvs := make([][2]*ast.Term, 0, len(md))
-	for k, mv := range md {
-		if k == "managedFields" {
-			continue
+	return c.object(md, func(k string, v any) (ast.Value, bool, error) {
+		ann, ok := v.(map[string]any)
+		switch {
+		case k == "managedFields":
+			return nil, false, nil
+		case k == "annotations" && ok:
+			val, err := c.object(ann, func(k string, v any) (ast.Value, bool, error) {
+				if k == lastApplied {
+					return nil, false, nil
+				}
+				return c.all(k, v)
+			})
+			return val, true, err
 		}
-		var val ast.Value
-		var err error
-		if ann, ok := mv.(map[string]any); ok && k == "annotations" {
-			if _, ok := ann[lastApplied]; ok {
-				ann = without(ann, lastApplied)
-			}
-			val, err = ast.InterfaceToValue(ann)
-		} else {
-			val, err = ast.InterfaceToValue(mv)
-		}
-		if err != nil {
-			return nil, err
-		}
-		kvs = append(kvs, [2]*ast.Term{ast.StringTerm(k), ast.NewTerm(val)})
-	}
-	return ast.NewObject(kvs...), nil
-}
-
-// without is a copy of m without key k.
-func without(m map[string]any, k string) map[string]any {
-	out := make(map[string]any, len(m))
-	for mk, v := range m {
-		if mk != k {
-			out[mk] = v
-		}
-	}
-	return out
+		return c.all(k, v)
+	})
 }
 
 // dataKeys is the sorted key names of a Secret's or ConfigMap's data,

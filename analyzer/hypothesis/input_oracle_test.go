@@ -64,6 +64,17 @@ func oracleDocument(t testing.TB, in Input) ast.Value {
 	for _, w := range in.Workloads {
 		ws[w.Ref.String()] = w
 	}
+	byOwner := listMap{}
+	for k, w := range ws {
+		seen := map[string]bool{}
+		for _, o := range w.Owners {
+			if !seen[o.String()] {
+				seen[o.String()] = true
+				byOwner[o.String()] = append(byOwner[o.String()], k)
+			}
+		}
+	}
+	doc["workloads_by_owner"] = byOwner.sortStrings().plain()
 	tl := in.Timeline
 	if tl == nil {
 		tl = &timeline.Timeline{}

@@ -106,7 +106,7 @@ func TestSanitize(t *testing.T) {
 		"data":       map[string]any{"password": "aHVudGVyMg=="},
 		"stringData": map[string]any{"user": value},
 	}}}
-	v, err := objectValue(o)
+	v, err := newConverter().objectValue(o)
 	if err != nil {
 		t.Fatal(err)
 	}

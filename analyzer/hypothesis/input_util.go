@@ -90,15 +90,16 @@ func mapAt(obj map[string]any, k string) map[string]any {
 	return m
 }
 
-// parallel calls f(i) for every i in [0, n) on GOMAXPROCS workers, in
-// chunks so that small items do not pay for a channel send each. f must
-// only write to its own i.
-func parallel(n int, f func(i int)) {
+// parallel calls f(c, i) for every i in [0, n) on GOMAXPROCS workers, in
+// chunks so that small items do not pay for a channel send each; each
+// worker has its own converter c. f must only write to its own i.
+func parallel(n int, f func(c *converter, i int)) {
 	const chunk = 64
 	workers := min(runtime.GOMAXPROCS(0), (n+chunk-1)/chunk)
 	if workers <= 1 {
+		c := newConverter()
 		for i := range n {
-			f(i)
+			f(c, i)
 		}
 		return
 	}
@@ -108,13 +109,14 @@ func parallel(n int, f func(i int)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			c := newConverter()
 			for {
 				lo := int(next.Add(chunk)) - chunk
 				if lo >= n {
 					return
 				}
 				for i := lo; i < min(lo+chunk, n); i++ {
-					f(i)
+					f(c, i)
 				}
 			}
 		}()

@@ -13,7 +13,7 @@ import (
 // benchInput is the input the rule benchmarks judge: the bundle at
 // $RIFT_BENCH_BUNDLE (e.g. one `rift dev gen-bundle` wrote) when set, else
 // the synthetic bundle of 10k objects.
-func benchInput(b *testing.B) Input {
+func benchInput(b testing.TB) Input {
 	b.Helper()
 	var bun *bundle.Bundle
 	if p := os.Getenv("RIFT_BENCH_BUNDLE"); p != "" {

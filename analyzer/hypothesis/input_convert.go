@@ -1,0 +1,103 @@
+package hypothesis
+
+import (
+	"github.com/open-policy-agent/opa/v1/ast"
+)
+
+// maxCache bounds the terms and strings one converter shares: object keys
+// and many values (kinds, namespaces, reasons, statuses) are a small
+// vocabulary, but names and messages are not, and the caches must not grow
+// with the bundle.
+const maxCache = 8192
+
+// converter turns decoded values (map[string]any, []any, string, int64,
+// float64, bool, nil, as the bundle's decoder and encoding/json give them)
+// into the AST values ast.InterfaceToValue gives, with fewer allocations:
+// it shares one term per distinct object key (keys repeat in every object)
+// and allocates each object's and array's terms in one block. One
+// converter serves one goroutine; the values it returns are immutable and
+// may be shared.
+type converter struct {
+	keys map[string]*ast.Term
+	strs map[string]ast.Value
+}
+
+func newConverter() *converter {
+	return &converter{keys: map[string]*ast.Term{}, strs: map[string]ast.Value{}}
+}
+
+// key is the shared term of an object key.
+func (c *converter) key(k string) *ast.Term {
+	if t, ok := c.keys[k]; ok {
+		return t
+	}
+	t := ast.StringTerm(k)
+	if len(c.keys) < maxCache {
+		c.keys[k] = t
+	}
+	return t
+}
+
+// str is the shared value of a string.
+func (c *converter) str(s string) ast.Value {
+	if v, ok := c.strs[s]; ok {
+		return v
+	}
+	v := ast.String(s)
+	if len(c.strs) < maxCache {
+		c.strs[s] = v
+	}
+	return v
+}
+
+// value converts x; it fails only on a type ast.InterfaceToValue refuses.
+func (c *converter) value(x any) (ast.Value, error) {
+	switch x := x.(type) {
+	case string:
+		return c.str(x), nil
+	case map[string]any:
+		return c.object(x, c.all)
+	case []any:
+		terms := make([]ast.Term, len(x))
+		ptrs := make([]*ast.Term, len(x))
+		for i, e := range x {
+			v, err := c.value(e)
+			if err != nil {
+				return nil, err
+			}
+			terms[i].Value = v
+			ptrs[i] = &terms[i]
+		}
+		return ast.NewArray(ptrs...), nil
+	}
+	return ast.InterfaceToValue(x)
+}
+
+// fieldFunc converts the value of field k of an object, or leaves the
+// field out (keep false).
+type fieldFunc func(k string, v any) (val ast.Value, keep bool, err error)
+
+// all converts every field as it is.
+func (c *converter) all(_ string, v any) (ast.Value, bool, error) {
+	val, err := c.value(v)
+	return val, true, err
+}
+
+// object converts m field by field through field.
+func (c *converter) object(m map[string]any, field fieldFunc) (ast.Value, error) {
+	terms := make([]ast.Term, len(m))
+	kvs := make([][2]*ast.Term, 0, len(m))
+	for k, v := range m {
+		val, keep, err := field(k, v)
+		if err != nil {
+			return nil, err
+		}
+		if !keep {
+			continue
+		}
+		t := &terms[len(kvs)]
+		t.Value = val
+		kvs = append(kvs, [2]*ast.Term{c.key(k), t})
+	}
+	return ast.NewObject(kvs...), nil
+}
