@@ -104,14 +104,30 @@ type condition struct {
 func conditions(m map[string]any, path ...string) []condition {
 	var out []condition
 	for _, c := range maps(sliceAt(m, path...)) {
-		cd := condition{Type: str(c, "type"), Status: str(c, "status"), Reason: str(c, "reason"), Message: str(c, "message")}
-		cd.Time = parseTime(str(c, "lastTransitionTime"))
-		if cd.Time == nil {
-			cd.Time = parseTime(str(c, "lastUpdateTime"))
-		}
-		out = append(out, cd)
+		out = append(out, readCondition(c))
 	}
 	return out
+}
+
+func readCondition(c map[string]any) condition {
+	cd := condition{Type: str(c, "type"), Status: str(c, "status"), Reason: str(c, "reason"), Message: str(c, "message")}
+	cd.Time = parseTime(str(c, "lastTransitionTime"))
+	if cd.Time == nil {
+		cd.Time = parseTime(str(c, "lastUpdateTime"))
+	}
+	return cd
+}
+
+// statusCond is findCond(conditions(m, "status", "conditions"), typ)
+// without reading and parsing the conditions it does not return: pods are
+// asked for one condition at a time, many times per Build.
+func statusCond(m map[string]any, typ string) (condition, bool) {
+	for _, v := range sliceAt(m, "status", "conditions") {
+		if c, ok := v.(map[string]any); ok && str(c, "type") == typ {
+			return readCondition(c), true
+		}
+	}
+	return condition{}, false
 }
 
 func findCond(cs []condition, typ string) (condition, bool) {

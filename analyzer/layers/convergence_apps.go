@@ -154,7 +154,7 @@ func replicaSetVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
 		return v
 	}
 	m := o.Object
-	if c, ok := findCond(conditions(m, "status", "conditions"), "ReplicaFailure"); ok && c.Status == "True" {
+	if c, ok := statusCond(m, "ReplicaFailure"); ok && c.Status == "True" {
 		return verdict{Failed, fmt.Sprintf("ReplicaFailure %s: %s", c.Reason, c.Message)}
 	}
 	want := numOr(m, 1, "spec", "replicas")

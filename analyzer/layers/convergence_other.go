@@ -72,7 +72,7 @@ func podVerdict(a *analysis, p *bundle.Object) verdict {
 	if r := podFailing(p); r != "" {
 		return verdict{Failed, r}
 	}
-	if c, ok := findCond(conditions(m, "status", "conditions"), "PodScheduled"); ok && c.Status == "False" {
+	if c, ok := statusCond(m, "PodScheduled"); ok && c.Status == "False" {
 		return verdict{Blocked, fmt.Sprintf("not scheduled: %s: %s", c.Reason, c.Message)}
 	}
 	if phase == "Pending" {

@@ -65,7 +65,7 @@ func allBelowOrdinal(pods []*bundle.Object, set string, part int64) bool {
 // unreadyWhy says why a pod is not Ready: a container reason, else the
 // latest readiness probe failure from its events.
 func unreadyWhy(ix *bundle.Index, p *bundle.Object) string {
-	if c, ok := findCond(conditions(p.Object, "status", "conditions"), "PodScheduled"); ok && c.Status == "False" {
+	if c, ok := statusCond(p.Object, "PodScheduled"); ok && c.Status == "False" {
 		return "not scheduled: " + c.Reason + ": " + c.Message
 	}
 	if e, n := dominantEvent(ix, p, "FailedMount", "FailedAttachVolume", "FailedCreatePodSandBox"); e != nil && str(p.Object, "status", "phase") == "Pending" {
@@ -88,7 +88,7 @@ func unreadyWhy(ix *bundle.Index, p *bundle.Object) string {
 	if last != nil {
 		return "Unhealthy: " + eventNote(last)
 	}
-	if c, ok := findCond(conditions(p.Object, "status", "conditions"), "Ready"); ok && c.Reason != "" {
+	if c, ok := statusCond(p.Object, "Ready"); ok && c.Reason != "" {
 		return c.Reason
 	}
 	return "Ready condition is not True"
@@ -125,7 +125,7 @@ func stuck(ix *bundle.Index, p *bundle.Object) bool {
 	if podFailing(p) != "" || len(eventsWithReason(ix, p, "Unhealthy")) > 0 {
 		return true
 	}
-	if c, ok := findCond(conditions(p.Object, "status", "conditions"), "PodScheduled"); ok && c.Status == "False" && c.Reason == "Unschedulable" {
+	if c, ok := statusCond(p.Object, "PodScheduled"); ok && c.Status == "False" && c.Reason == "Unschedulable" {
 		return true
 	}
 	e, _ := dominantEvent(ix, p, "FailedMount", "FailedAttachVolume", "FailedCreatePodSandBox")

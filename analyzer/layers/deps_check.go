@@ -86,7 +86,7 @@ func (a *analysis) externalSecretFor(ns, name string) (string, []evidence.Eviden
 	found := append([]*bundle.Object(nil), a.externalSecrets()[[2]string{ns, name}]...)
 	sort.Slice(found, func(i, j int) bool { return found[i].GetName() < found[j].GetName() })
 	for _, es := range found {
-		c, ok := findCond(conditions(es.Object, "status", "conditions"), "Ready")
+		c, ok := statusCond(es.Object, "Ready")
 		if !ok {
 			return StatusUnknown, []evidence.Evidence{ev(es, "status.conditions", "ExternalSecret "+es.GetName()+" has no Ready condition", nil)}, true
 		}

@@ -26,8 +26,29 @@ type differ struct {
 func declaredDiff(expected, observed any, base fieldPath, skip func(fieldPath) bool) []delta {
 	d := &differ{skip: skip}
 	d.walk(expected, observed, base)
-	sort.SliceStable(d.out, func(i, j int) bool { return d.out[i].path.String() < d.out[j].path.String() })
+	if len(d.out) < 2 {
+		return d.out
+	}
+	// Paths are formatted once, not twice per comparison.
+	keys := make([]string, len(d.out))
+	for i := range d.out {
+		keys[i] = d.out[i].path.String()
+	}
+	sort.Stable(byPath{d.out, keys})
 	return d.out
+}
+
+// byPath sorts deltas by their formatted paths, kept in step.
+type byPath struct {
+	ds   []delta
+	keys []string
+}
+
+func (b byPath) Len() int           { return len(b.ds) }
+func (b byPath) Less(i, j int) bool { return b.keys[i] < b.keys[j] }
+func (b byPath) Swap(i, j int) {
+	b.ds[i], b.ds[j] = b.ds[j], b.ds[i]
+	b.keys[i], b.keys[j] = b.keys[j], b.keys[i]
 }
 
 // covers reports whether observed carries every declared field of expected.

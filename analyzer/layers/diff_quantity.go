@@ -44,6 +44,13 @@ func scalarEqual(exp, obs any, quantity bool) bool {
 	if es, ok := exp.(string); ok && strings.Contains(es, "${") && substituted(es, obs) {
 		return true
 	}
+	// Two strings compare as text (below too); deciding that first spares
+	// parsing them as numbers, and most declared leaves are strings.
+	if es, ok := exp.(string); ok {
+		if os, ok := obs.(string); ok {
+			return es == os
+		}
+	}
 	fe, numE := toFloat(exp)
 	fo, numO := toFloat(obs)
 	if numE && numO {

@@ -127,7 +127,7 @@ func (a *analysis) gitopsLayer(s *subject) Layer {
 		if l.Revision == "" {
 			l.Revision = rev
 		}
-		rc, _ := findCond(conditions(r.Object, "status", "conditions"), "Ready")
+		rc, _ := statusCond(r.Object, "Ready")
 		l.Evidence = append(l.Evidence, ev(r, "status", fmt.Sprintf("%s: %s (revision %s)", v.status, v.reason, orNone(shortRevision(rev))), rc.Time))
 		l.Evidence = append(l.Evidence, revisionChain(r, s.obj)...)
 	}

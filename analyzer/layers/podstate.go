@@ -23,7 +23,7 @@ func containerStatuses(p *bundle.Object) []map[string]any {
 }
 
 func podReady(p *bundle.Object) bool {
-	c, ok := findCond(conditions(p.Object, "status", "conditions"), "Ready")
+	c, ok := statusCond(p.Object, "Ready")
 	return ok && c.Status == "True"
 }
 
@@ -58,7 +58,7 @@ func podReason(p *bundle.Object) string {
 	if r := str(p.Object, "status", "reason"); r != "" {
 		return r
 	}
-	if c, ok := findCond(conditions(p.Object, "status", "conditions"), "PodScheduled"); ok && c.Status == "False" {
+	if c, ok := statusCond(p.Object, "PodScheduled"); ok && c.Status == "False" {
 		return c.Reason
 	}
 	return ""

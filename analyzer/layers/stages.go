@@ -99,7 +99,7 @@ func (a *analysis) actedOnStage(s *subject) Stage {
 		return stage(StageActedOn, StatusProgressing, ev(o, "status.observedGeneration", v.reason, nil))
 	}
 	for _, t := range []string{"ReplicaFailure"} {
-		if c, ok := findCond(conditions(o.Object, "status", "conditions"), t); ok && c.Status == "True" {
+		if c, ok := statusCond(o.Object, t); ok && c.Status == "True" {
 			return stage(StageActedOn, StatusFailed, ev(o, "status.conditions[type="+t+"]", c.Reason+": "+c.Message, c.Time))
 		}
 	}

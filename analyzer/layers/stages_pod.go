@@ -23,7 +23,7 @@ func (a *analysis) scheduledStage(s *subject, pods []*bundle.Object) Stage {
 	var e []evidence.Evidence
 	for _, p := range pods {
 		node := str(p.Object, "spec", "nodeName")
-		c, hasCond := findCond(conditions(p.Object, "status", "conditions"), "PodScheduled")
+		c, hasCond := statusCond(p.Object, "PodScheduled")
 		switch {
 		case node != "":
 			e = append(e, ev(p, "spec.nodeName", "scheduled to "+node, c.Time))

@@ -14,7 +14,7 @@ func (a *analysis) readyStage(s *subject, pods []*bundle.Object) Stage {
 	st := StatusOK
 	var e []evidence.Evidence
 	for _, p := range pods {
-		c, ok := findCond(conditions(p.Object, "status", "conditions"), "Ready")
+		c, ok := statusCond(p.Object, "Ready")
 		switch {
 		case str(p.Object, "status", "phase") == "Succeeded":
 			e = append(e, ev(p, "status.phase", "Succeeded", nil))
