@@ -50,7 +50,7 @@ func (t *textOut) blank() { t.printf("\n") }
 // heading writes a section title in upper case, underlined.
 func (t *textOut) heading(title string) {
 	title = strings.ToUpper(title)
-	t.printf("%s\n%s\n", t.paint(styleBold, title), t.paint(styleDim, strings.Repeat("─", runewidth.StringWidth(title))))
+	t.printf("%s\n%s\n", t.paint(styleBold, title), t.paint(styleDim, strings.Repeat("─", textWidth(title))))
 }
 
 // para writes s wrapped to the width, every line indented by indent spaces.
@@ -94,29 +94,47 @@ func wrap(s string, width int) []string {
 		width = 1
 	}
 	var lines []string
+	// line holds the words placed so far and lineWidth its width, kept
+	// as textWidth(line) would give it, so each word costs its own length,
+	// not the line's.
+	var line strings.Builder
+	lineWidth := 0
 	for _, para := range strings.Split(s, "\n") {
-		line := ""
 		for _, word := range strings.Fields(para) {
-			for runewidth.StringWidth(word) > width {
-				if line != "" {
-					lines = append(lines, line)
-					line = ""
+			for textWidth(word) > width {
+				if line.Len() > 0 {
+					lines = append(lines, line.String())
+					line.Reset()
 				}
 				head := breakWord(word, width)
 				lines = append(lines, head)
 				word = word[len(head):]
 			}
+			w := textWidth(word)
 			switch {
-			case line == "":
-				line = word
-			case runewidth.StringWidth(line)+1+runewidth.StringWidth(word) <= width:
-				line += " " + word
+			case line.Len() == 0:
+				line.WriteString(word)
+				lineWidth = w
+			case lineWidth+1+w <= width:
+				additive := word == "" || word[0] < utf8.RuneSelf && line.String()[line.Len()-1] < utf8.RuneSelf
+				line.WriteByte(' ')
+				line.WriteString(word)
+				lineWidth += 1 + w
+				if !additive {
+					// A space between non-ASCII text can join a grapheme
+					// cluster (a prepended or combining mark), so the
+					// widths of the parts need not add up.
+					lineWidth = textWidth(line.String())
+				}
 			default:
-				lines = append(lines, line)
-				line = word
+				lines = append(lines, line.String())
+				line.Reset()
+				line.WriteString(word)
+				lineWidth = w
 			}
 		}
-		lines = append(lines, line)
+		lines = append(lines, line.String())
+		line.Reset()
 	}
 	return lines
 }
@@ -126,7 +144,7 @@ func wrap(s string, width int) []string {
 // their separators), else as much as fits, else one rune.
 func breakWord(word string, width int) string {
 	head := runewidth.Truncate(word, width, "")
-	if i := strings.LastIndexAny(head, "/-.,:="); i >= 0 && runewidth.StringWidth(head[:i+1]) > width/3 {
+	if i := strings.LastIndexAny(head, "/-.,:="); i >= 0 && textWidth(head[:i+1]) > width/3 {
 		return head[:i+1]
 	}
 	if head == "" { // a double-width rune in a one-column cell
@@ -145,12 +163,12 @@ func spaces(n int) string {
 
 // pad right-pads s with spaces to width display columns.
 func pad(s string, width int) string {
-	return s + spaces(width-runewidth.StringWidth(s))
+	return s + spaces(width-textWidth(s))
 }
 
 var ansiCode = regexp.MustCompile("\x1b\\[[0-9;]*m")
 
 // visibleWidth is the display width of s without its ANSI colour codes.
 func visibleWidth(s string) int {
-	return runewidth.StringWidth(ansiCode.ReplaceAllString(s, ""))
+	return textWidth(ansiCode.ReplaceAllString(s, ""))
 }

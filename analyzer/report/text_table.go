@@ -2,8 +2,6 @@ package report
 
 import (
 	"strings"
-
-	"github.com/mattn/go-runewidth"
 )
 
 // cell is one table cell: its text and the ANSI style of that text.
@@ -24,12 +22,12 @@ func (t *textOut) table(indent int, header []string, rows [][]cell) {
 	widths := make([]int, n)
 	words := make([]int, n)
 	for i, h := range header {
-		widths[i] = runewidth.StringWidth(h)
+		widths[i] = textWidth(h)
 		words[i] = widths[i]
 	}
 	for _, r := range rows {
 		for i := 0; i < n && i < len(r); i++ {
-			widths[i] = max(widths[i], runewidth.StringWidth(r[i].text))
+			widths[i] = max(widths[i], textWidth(r[i].text))
 			words[i] = max(words[i], longestWord(r[i].text))
 		}
 	}
@@ -73,7 +71,7 @@ func fitColumns(widths, minWords []int, budget int) {
 func longestWord(s string) int {
 	best := 0
 	for _, w := range strings.Fields(s) {
-		best = max(best, runewidth.StringWidth(w))
+		best = max(best, textWidth(w))
 	}
 	return best
 }
@@ -110,7 +108,7 @@ func (t *textOut) tableRow(indent int, widths []int, r []cell) {
 				style = r[i].style
 			}
 			if i < len(widths)-1 {
-				b.WriteString(t.paint(style, s) + spaces(w-runewidth.StringWidth(s)) + "  ")
+				b.WriteString(t.paint(style, s) + spaces(w-textWidth(s)) + "  ")
 			} else {
 				b.WriteString(t.paint(style, s))
 			}
@@ -134,7 +132,7 @@ func (t *textOut) flow(indent, labelWidth int, label string, parts []cell) {
 	}
 	col := hang
 	for i, p := range parts {
-		w := runewidth.StringWidth(p.text)
+		w := textWidth(p.text)
 		if i > 0 && col+2+w > t.width {
 			t.printf("%s\n", b.String())
 			b.Reset()
