@@ -35,7 +35,8 @@ const maxWalkDepth = 10000
 func parseTime(s string) (time.Time, error) { return time.Parse(time.RFC3339Nano, s) }
 
 // visitTimes calls fn for each time field of object m: its parent map, key
-// and path. fn may delete the key.
+// and path, in no particular order. fn may delete the key; it must not keep
+// path, which is reused for the next call.
 func visitTimes(m map[string]any, fn func(parent map[string]any, key string, path []string)) {
 	if meta, ok := m["metadata"].(map[string]any); ok {
 		for _, k := range metaTimeFields {
@@ -56,30 +57,53 @@ func visitTimes(m map[string]any, fn func(parent map[string]any, key string, pat
 			}
 		}
 	}
-	var walk func(v any, path []string)
-	walk = func(v any, path []string) {
-		if len(path) > maxWalkDepth {
-			return
-		}
-		switch t := v.(type) {
-		case map[string]any:
-			for _, k := range sortedKeys(t) {
-				child := t[k]
-				if statusTimeFields[k] && !isContainer(child) {
-					fn(t, k, path)
-					continue
-				}
-				walk(child, append(path, k))
-			}
-		case []any:
-			for i, child := range t {
-				walk(child, append(path, "["+strconv.Itoa(i)+"]"))
-			}
-		}
-	}
 	if st, ok := m["status"]; ok {
-		walk(st, []string{"status"})
+		path := make([]string, 1, 8)
+		path[0] = "status"
+		walkTimes(st, path, fn)
 	}
+}
+
+// walkTimes visits the status time fields under v, found at path. Maps are
+// walked in their own order: every caller's result is independent of it.
+func walkTimes(v any, path []string, fn func(parent map[string]any, key string, path []string)) {
+	if len(path) > maxWalkDepth {
+		return
+	}
+	switch t := v.(type) {
+	case map[string]any:
+		for k, child := range t {
+			if statusTimeFields[k] && !isContainer(child) {
+				fn(t, k, path)
+				continue
+			}
+			if isContainer(child) {
+				walkTimes(child, append(path, k), fn)
+			}
+		}
+	case []any:
+		for i, child := range t {
+			if isContainer(child) {
+				walkTimes(child, append(path, indexElem(i)), fn)
+			}
+		}
+	}
+}
+
+// indexElems are the path elements of the first list indexes, so that
+// walking a status allocates nothing.
+var indexElems = func() (e [64]string) {
+	for i := range e {
+		e[i] = "[" + strconv.Itoa(i) + "]"
+	}
+	return e
+}()
+
+func indexElem(i int) string {
+	if i < len(indexElems) {
+		return indexElems[i]
+	}
+	return "[" + strconv.Itoa(i) + "]"
 }
 
 // checkTimes removes every time field of m whose value is not an RFC 3339
@@ -116,15 +140,6 @@ func latestTime(m map[string]any) time.Time {
 		}
 	})
 	return latest
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // quoteShort quotes a bad time value for a message, cut short so that a

@@ -109,8 +109,7 @@ func plainKey(k string) bool {
 	if resolveHint[k[0]] == 0 {
 		return true
 	}
-	v, ok := resolvePlain(k)
-	_, isString := v.(string)
+	_, isString, ok := resolvePlain(k)
 	return ok && isString
 }
 

@@ -26,9 +26,9 @@ func (d *Decoder) resolve(s string) (any, bool) {
 	if resolveHint[s[0]] == 0 {
 		return d.box.str(s), true
 	}
-	v, ok := resolvePlain(s)
-	if str, isString := v.(string); isString {
-		return d.box.str(str), ok
+	v, isString, ok := resolvePlain(s)
+	if isString {
+		return d.box.str(s), ok
 	}
 	return v, ok
 }
@@ -37,49 +37,61 @@ func (d *Decoder) resolve(s string) (any, bool) {
 // then what the JSON round trip does to the result: ints become int64,
 // integral floats within int64 become int64, uint64 beyond int64 becomes
 // float64. Infinity and NaN, which JSON cannot carry, are refused, as is
-// the merge key.
-func resolvePlain(in string) (any, bool) {
+// the merge key. isString reports that the value is in itself, a string
+// (timestamps included: v2 keeps them as strings in interface{}); v is then
+// nil, so that no string is boxed twice.
+func resolvePlain(in string) (v any, isString, ok bool) {
 	switch in {
 	case "y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON":
-		return true, true
+		return true, false, true
 	case "n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF":
-		return false, true
+		return false, false, true
 	case "", "~", "null", "Null", "NULL":
-		return nil, true
+		return nil, false, true
 	case ".nan", ".NaN", ".NAN", ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF",
 		"-.inf", "-.Inf", "-.INF", "<<":
-		return nil, false
+		return nil, false, false
 	}
 	switch resolveHint[in[0]] {
 	case '.':
 		if f, err := strconv.ParseFloat(in, 64); err == nil {
-			return jsonFloat(f)
+			v, ok = jsonFloat(f)
+			return v, false, ok
 		}
 	case 'D', 'S':
-		return resolveNumber(in)
+		if v, ok = resolveNumber(in); v != nil || !ok {
+			return v, false, ok
+		}
 	}
-	return in, true
+	return nil, true, true
 }
 
-// resolveNumber is the digit and sign branch of goyaml.v2's resolve.
+// resolveNumber is the digit and sign branch of goyaml.v2's resolve. It
+// returns nil for a string. Parsing is only tried on text that could parse,
+// as every failed strconv call allocates its error.
 func resolveNumber(in string) (any, bool) {
 	if isTimestamp(in) {
-		return in, true // v2 keeps timestamps as strings in interface{}
+		return nil, true
 	}
 	plain := in
 	if strings.IndexByte(in, '_') >= 0 {
 		plain = strings.ReplaceAll(in, "_", "")
 	}
-	if i, err := strconv.ParseInt(plain, 0, 64); err == nil {
-		return i, true
-	}
-	if u, err := strconv.ParseUint(plain, 0, 64); err == nil {
-		return jsonUint(u)
+	if intText(plain) {
+		if i, err := strconv.ParseInt(plain, 0, 64); err == nil {
+			return i, true
+		}
+		if u, err := strconv.ParseUint(plain, 0, 64); err == nil {
+			return jsonUint(u)
+		}
 	}
 	if yamlStyleFloat(plain) {
 		if f, err := strconv.ParseFloat(plain, 64); err == nil {
 			return jsonFloat(f)
 		}
+	}
+	if !intText(plain) {
+		return nil, true
 	}
 	if strings.HasPrefix(plain, "0b") {
 		if i, err := strconv.ParseInt(plain[2:], 2, 64); err == nil {
@@ -93,7 +105,21 @@ func resolveNumber(in string) (any, bool) {
 			return i, true
 		}
 	}
-	return in, true
+	return nil, true
+}
+
+// intText reports whether s has only characters strconv's integer parsing
+// with base prefixes can accept.
+func intText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9', c >= 'a' && c <= 'f', c >= 'A' && c <= 'F':
+		case c == 'x' || c == 'X' || c == 'o' || c == 'O' || c == '+' || c == '-' || c == '_':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // jsonFloat is what encoding/json then PreserveInts make of a float64:
