@@ -26,12 +26,12 @@ func (d *Decoder) endLine() bool {
 // nextLine moves to the first token of the next line that holds one,
 // ignoring the rest of the current line.
 func (d *Decoder) nextLine() bool {
-	j := strings.IndexByte(d.src[d.i:], '\n')
-	if j < 0 {
+	e := d.lineEnd(d.i)
+	if e == len(d.src) {
 		d.i, d.eof = len(d.src), true
 		return true
 	}
-	d.i += j + 1
+	d.i = e + 1
 	return d.skipLines()
 }
 
@@ -67,6 +67,8 @@ func (d *Decoder) skipLines() bool {
 			d.skipLine()
 			return d.onlyComments()
 		}
+		d.le = d.ls - 1 // unknown until asked for
+		d.le = d.lineEnd(d.i)
 		return true
 	}
 	d.eof = true
@@ -101,8 +103,12 @@ func marker(s, m string) bool {
 	return len(s) == len(m) || s[len(m)] == ' ' || s[len(m)] == '\t' || s[len(m)] == '\n'
 }
 
-// lineEnd returns the index of the end of the line holding i.
+// lineEnd returns the index of the end of the line holding i. The end of
+// the current line is found once.
 func (d *Decoder) lineEnd(i int) int {
+	if i >= d.ls && i <= d.le {
+		return d.le
+	}
 	j := strings.IndexByte(d.src[i:], '\n')
 	if j < 0 {
 		return len(d.src)

@@ -82,7 +82,7 @@ func (d *Decoder) literal(n int) (string, bool) {
 		}
 	}
 	d.buf = buf
-	d.i, d.ls = p, p
+	d.i, d.ls, d.le = p, p, p-1
 	if !d.skipLines() {
 		return "", false
 	}

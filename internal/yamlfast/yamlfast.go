@@ -32,6 +32,7 @@ type Decoder struct {
 	src    string
 	i      int  // position of the current token
 	ls     int  // start of the line holding i; the column is i-ls
+	le     int  // end of that line: its "\n" or the end of src
 	eof    bool // no content lines remain
 	seen   bool // the document has a node
 	opened bool // a "---" marker opened the document
@@ -51,7 +52,7 @@ func (d *Decoder) Decode(doc string) (v any, ok bool) {
 	if !validText(doc) {
 		return nil, false
 	}
-	d.src, d.i, d.ls, d.eof, d.depth = doc, 0, 0, false, 0
+	d.src, d.i, d.ls, d.le, d.eof, d.depth = doc, 0, 0, -1, false, 0
 	d.seen, d.opened = false, false
 	defer func() { d.src = "" }()
 	if !d.skipLines() {
