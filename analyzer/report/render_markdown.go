@@ -59,8 +59,18 @@ func esc(s string) string {
 	if s == "" {
 		return "-"
 	}
+	if !strings.ContainsAny(s, mdEscaped) {
+		return s // most text has nothing to escape; Replace would copy it
+	}
 	return mdEscaper.Replace(s)
 }
+
+// mdEscaped holds every byte that starts one of mdEscaper's patterns.
+const mdEscaped = "\\`*_[]<>|#~\r\n"
+
+// mdCodeEscaper escapes a code span's text; it is built once because
+// building a Replacer costs far more than using one.
+var mdCodeEscaper = strings.NewReplacer("|", `\|`, "\r\n", " ", "\n", " ")
 
 // code wraps s in a code span. Inside code spans only the pipe needs
 // escaping (GFM tables split on it first); a backtick in s lengthens the
@@ -69,7 +79,9 @@ func code(s string) string {
 	if s == "" {
 		return "-"
 	}
-	s = strings.NewReplacer("|", `\|`, "\r\n", " ", "\n", " ").Replace(s)
+	if strings.ContainsAny(s, "|\r\n") {
+		s = mdCodeEscaper.Replace(s)
+	}
 	fence := "`"
 	for strings.Contains(s, fence) {
 		fence += "`"
