@@ -64,6 +64,14 @@ func (d *decoder) fail(doc int, format string, args ...any) {
 }
 
 func (d *decoder) decodeJSON(data []byte) {
+	// Most files hold one value, which one pass decodes; files of several
+	// values, and malformed ones, take the stream below, which also words
+	// the errors.
+	var one any
+	if kjson.UnmarshalCaseSensitivePreserveInts(data, &one) == nil {
+		d.value(one)
+		return
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	for {
 		var raw json.RawMessage
