@@ -2,6 +2,7 @@ package layers
 
 import (
 	"sort"
+	"sync"
 	"time"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
@@ -19,8 +20,10 @@ type analysis struct {
 	podSvcs map[*bundle.Object][]*bundle.Object
 	// slices are EndpointSlices by namespace/service name.
 	slices map[[2]string][]*bundle.Object
-	// verdicts memoises converge per object.
-	verdicts map[*bundle.Object]verdict
+	// verdicts memoises converge per object; verdictsMu guards it, since
+	// workloads are analysed in parallel.
+	verdicts   map[*bundle.Object]verdict
+	verdictsMu sync.Mutex
 	// hostSvcs is built on first use by ingressBackends.
 	hostSvcs map[string][]*bundle.Object
 	// esByTarget is built on first use by externalSecrets.
@@ -58,10 +61,13 @@ func Build(b *bundle.Bundle) []Workload {
 	a.g = newGitOps(ix, b.Sources)
 	a.indexServices()
 	subs := a.subjects()
-	out := make([]Workload, 0, len(subs))
-	for _, s := range subs {
-		out = append(out, a.workload(s))
-	}
+	// The lookups built on first use are built here instead, so that the
+	// workloads, analysed in parallel, only read shared state (converge
+	// locks its memo).
+	a.ingressBackends()
+	a.externalSecrets()
+	out := make([]Workload, len(subs))
+	forEach(len(subs), func(i int) { out[i] = a.workload(subs[i]) })
 	sort.SliceStable(out, func(i, j int) bool { return lessRef(out[i].Ref, out[j].Ref) })
 	return out
 }

@@ -15,12 +15,23 @@ type verdict struct{ status, reason string }
 // semantics rather than summarising status: a StatefulSet that kstatus and
 // Argo CD call "progressing" forever is blocked here, with the pod that
 // blocks it named.
+//
+// The memo is keyed by object: the subjects built on the fly for
+// reconcilers carry no pods, which their verdicts never read, so the
+// verdict does not depend on which caller comes first. decide runs
+// unlocked, because it may converge other objects; two callers racing on
+// one object compute the same verdict.
 func (a *analysis) converge(s *subject) verdict {
-	if v, ok := a.verdicts[s.obj]; ok {
+	a.verdictsMu.Lock()
+	v, ok := a.verdicts[s.obj]
+	a.verdictsMu.Unlock()
+	if ok {
 		return v
 	}
-	v := a.decide(s)
+	v = a.decide(s)
+	a.verdictsMu.Lock()
 	a.verdicts[s.obj] = v
+	a.verdictsMu.Unlock()
 	return v
 }
 
