@@ -44,9 +44,7 @@ mentions contains [host, lib.ref(obj), lib.condition_evidence(obj, c)] if {
 
 # Warning events, of any object.
 mentions contains [host, r, {"object": r, "event": e.reason, "time": lib.first_time(e), "message": e.message}] if {
-	some evs in input.events_by_object
-	some e in evs
-	e.type == "Warning"
+	some e in object.get(input.events_by_type, "Warning", [])
 	some host in hosts_in(e.message)
 	r := object.remove(e.object, {"uid", "fieldPath"})
 }

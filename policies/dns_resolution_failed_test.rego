@@ -17,12 +17,14 @@ test_condition_explains_external_secret if {
 }
 
 test_event_and_log if {
+	ev := {
+		"type": "Warning", "reason": "GitOperationFailed", "time": "", "message": "Could not resolve host: github.example",
+		"object": {"apiVersion": "source.toolkit.fluxcd.io/v1", "kind": "GitRepository", "namespace": "flux-system", "name": "app", "uid": "", "fieldPath": ""},
+	}
 	hs := dns_resolution_failed.hypothesis with input as {
 		"objects": {"Pod": {"shop": {"api-1": {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "api-1", "namespace": "shop"}}}}},
-		"events_by_object": {"GitRepository/flux-system/app": [{
-			"type": "Warning", "reason": "GitOperationFailed", "time": "", "message": "Could not resolve host: github.example",
-			"object": {"apiVersion": "source.toolkit.fluxcd.io/v1", "kind": "GitRepository", "namespace": "flux-system", "name": "app", "uid": "", "fieldPath": ""},
-		}]},
+		"events_by_object": {"GitRepository/flux-system/app": [ev]},
+		"events_by_type": {"Warning": [ev]},
 		"logs": {"shop/api-1": [{"file": "f", "lines": ["getaddrinfo ENOTFOUND redis.shop"]}]},
 	}
 	count(hs) == 2

@@ -1,13 +1,14 @@
 # Test helper: builds the indexes the Go engine adds to the input
-# (pods_by_phase, pods_by_container_reason, events_by_reason) from a test
-# input's objects and events_by_object, so rule tests can state only the
-# objects. The Go tests check the engine builds the same indexes.
+# (pods_by_phase, pods_by_container_reason, events_by_reason,
+# events_by_type) from a test input's objects and events_by_object, so rule
+# tests can state only the objects. The Go tests check the engine builds the same indexes.
 package rift.fixtures
 
 indexed(inp) := object.union(inp, {
 	"pods_by_phase": {phase: [k | some k, p in pods(inp); p.status.phase == phase] | some p in pods(inp); phase := p.status.phase},
 	"pods_by_container_reason": {r: [k | some k, p in pods(inp); r in reasons(p)] | some p in pods(inp); some r in reasons(p)},
 	"events_by_reason": {e.reason: [x | some x in events(inp); x.reason == e.reason] | some e in events(inp)},
+	"events_by_type": {t: [x | some x in events(inp); object.get(x, "type", "") == t] | some e in events(inp); t := object.get(e, "type", "")},
 })
 
 pods(inp) := {concat("/", [ns, name]): p |

@@ -140,8 +140,10 @@ dial_target(ns, host) := {"apiVersion": "v1", "kind": "Service", "namespace": sv
 } else := {"apiVersion": "", "kind": "Host", "namespace": "", "name": host}
 
 # service_by_cluster_ip maps each ClusterIP (a cluster allocates one
-# address to one Service) to its Service; headless Services have none.
-service_by_cluster_ip[ip] := {"apiVersion": "v1", "kind": "Service", "namespace": ns, "name": name} if {
+# address to one Service) to its Service; headless Services have none. It
+# is one complete value, built once per evaluation: a lookup by key in a
+# partial rule would scan every Service for each host.
+service_by_cluster_ip := {ip: {"apiVersion": "v1", "kind": "Service", "namespace": ns, "name": name} |
 	some ns, name
 	ip := input.objects.Service[ns][name].spec.clusterIP
 	not ip in {"", "None"}

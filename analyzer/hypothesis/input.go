@@ -74,6 +74,7 @@ var parts = []part{
 	{"events_by_uid", func(x *inputBuild) (ast.Value, error) { return x.eventsBy(eventUID, true), nil }},
 	{"events_by_object", func(x *inputBuild) (ast.Value, error) { return x.eventsBy(eventObject, false), nil }},
 	{"events_by_reason", func(x *inputBuild) (ast.Value, error) { return x.eventsBy(eventReason, false), nil }},
+	{"events_by_type", func(x *inputBuild) (ast.Value, error) { return x.eventsBy(eventType, false), nil }},
 	{"referenced_by", func(x *inputBuild) (ast.Value, error) { return ast.InterfaceToValue(newRefIndex(x.ix).referencedBy) }},
 	{"service_pods", func(x *inputBuild) (ast.Value, error) { s, _ := x.services(); return ast.InterfaceToValue(s) }},
 	{"pod_services", func(x *inputBuild) (ast.Value, error) { _, p := x.services(); return ast.InterfaceToValue(p) }},

@@ -9,11 +9,12 @@ import (
 )
 
 // eventEntry is one Event normalised to the shape of docs/rules.md (core/v1
-// and events.k8s.io/v1 alike), converted once: the three event maps of the
+// and events.k8s.io/v1 alike), converted once: the event maps of the
 // input share its term, which is safe because evaluation never mutates
 // input values.
 type eventEntry struct {
-	uid, object, reason   string // the keys of the three maps
+	uid, object, reason   string // the keys of the event maps
+	typ                   string
 	time, name, namespace string // the order within a list
 	term                  *ast.Term
 }
@@ -24,6 +25,7 @@ type eventKey func(*eventEntry) string
 func eventUID(e *eventEntry) string    { return e.uid }
 func eventObject(e *eventEntry) string { return e.object }
 func eventReason(e *eventEntry) string { return e.reason }
+func eventType(e *eventEntry) string   { return e.typ }
 
 // eventsBy builds one event map: key to the events with that key, sorted
 // by time, then name, then namespace (stable, so ties keep bundle order).
@@ -118,7 +120,7 @@ func (c *converter) eventEntry(o *bundle.Object) eventEntry {
 		[2]*ast.Term{k("object"), obj},
 	)
 	return eventEntry{
-		uid: str(ref, "uid"), object: refKey(str(ref, "kind"), ns, str(ref, "name")), reason: str(e, "reason"),
+		uid: str(ref, "uid"), object: refKey(str(ref, "kind"), ns, str(ref, "name")), reason: str(e, "reason"), typ: str(e, "type"),
 		time: last, name: o.GetName(), namespace: o.GetNamespace(), term: ev,
 	}
 }

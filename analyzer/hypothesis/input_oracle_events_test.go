@@ -12,14 +12,15 @@ import (
 // value. It normalises core/v1 and events.k8s.io/v1 Events to one shape and
 // indexes them by involved object UID, by Kind/namespace/name and by reason.
 type eventIndex struct {
-	uid, obj, reason listMap
-	byUID            map[string]any
-	byObject         map[string]any
-	byReason         map[string]any
+	uid, obj, reason, typ listMap
+	byUID                 map[string]any
+	byObject              map[string]any
+	byReason              map[string]any
+	byType                map[string]any
 }
 
 func newEventIndex() *eventIndex {
-	return &eventIndex{uid: listMap{}, obj: listMap{}, reason: listMap{}}
+	return &eventIndex{uid: listMap{}, obj: listMap{}, reason: listMap{}, typ: listMap{}}
 }
 
 // add indexes one event. Events are few per object, so the lists are sorted
@@ -71,11 +72,12 @@ func (x *eventIndex) add(o *bundle.Object) {
 	k := refKey(str(ref, "kind"), ns, str(ref, "name"))
 	x.obj[k] = append(x.obj[k], ev)
 	x.reason[str(e, "reason")] = append(x.reason[str(e, "reason")], ev)
+	x.typ[str(e, "type")] = append(x.typ[str(e, "type")], ev)
 }
 
 // finish sorts each list by time, then name, and freezes the maps.
 func (x *eventIndex) finish() {
-	for _, m := range []listMap{x.uid, x.obj, x.reason} {
+	for _, m := range []listMap{x.uid, x.obj, x.reason, x.typ} {
 		for _, l := range m {
 			sort.SliceStable(l, func(i, j int) bool {
 				a, b := l[i].(map[string]any), l[j].(map[string]any)
@@ -89,5 +91,5 @@ func (x *eventIndex) finish() {
 			})
 		}
 	}
-	x.byUID, x.byObject, x.byReason = x.uid.plain(), x.obj.plain(), x.reason.plain()
+	x.byUID, x.byObject, x.byReason, x.byType = x.uid.plain(), x.obj.plain(), x.reason.plain(), x.typ.plain()
 }

@@ -55,6 +55,7 @@ func oracleDocument(t testing.TB, in Input) ast.Value {
 	doc["events_by_uid"] = events.byUID
 	doc["events_by_object"] = events.byObject
 	doc["events_by_reason"] = events.byReason
+	doc["events_by_type"] = events.byType
 	doc["referenced_by"] = newRefIndex(ix).referencedBy
 	doc["service_pods"], doc["pod_services"] = servicePods(ix)
 	doc["pods_by_node"] = podsByNode(ix)
