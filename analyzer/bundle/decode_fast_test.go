@@ -186,3 +186,23 @@ func readArchive(t testing.TB, p string, fn func(name string, data []byte)) {
 		t.Fatalf("%s: %v", p, err)
 	}
 }
+
+// TestYAMLDocumentsSplitLikeReader checks the document split on the edge
+// cases of utilyaml's reader: a marker opening the file is kept, markers
+// with comments, consecutive markers, a last line without "\n", and the
+// error for text after the dashes.
+func TestYAMLDocumentsSplitLikeReader(t *testing.T) {
+	for _, text := range []string{
+		"",
+		"a: 1",
+		"---\na: 1\n",
+		"--- # first\na: 1\n--- # second\nb: 2\n...\n",
+		"a: 1\n---\n---\nb: 2\n---\n",
+		"a: 1\n--- x\nb: 2\n",
+		"a: |\n  x\n---",
+		"a: 1\n----\nb: 2\n",
+		"---\t\na: 1\n",
+	} {
+		t.Run(text, func(t *testing.T) { checkSplit(t, "text", []byte(text)) })
+	}
+}
