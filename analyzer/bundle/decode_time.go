@@ -34,6 +34,13 @@ const maxWalkDepth = 10000
 // parseTime parses a Kubernetes time: RFC 3339 with optional fraction.
 func parseTime(s string) (time.Time, error) { return time.Parse(time.RFC3339Nano, s) }
 
+// The paths of the fixed time fields, shared by every call; fn only reads
+// them.
+var (
+	metadataPath = []string{"metadata"}
+	seriesPath   = []string{"series"}
+)
+
 // visitTimes calls fn for each time field of object m: its parent map, key
 // and path, in no particular order. fn may delete the key; it must not keep
 // path, which is reused for the next call.
@@ -41,7 +48,7 @@ func visitTimes(m map[string]any, fn func(parent map[string]any, key string, pat
 	if meta, ok := m["metadata"].(map[string]any); ok {
 		for _, k := range metaTimeFields {
 			if _, ok := meta[k]; ok {
-				fn(meta, k, []string{"metadata"})
+				fn(meta, k, metadataPath)
 			}
 		}
 	}
@@ -53,7 +60,7 @@ func visitTimes(m map[string]any, fn func(parent map[string]any, key string, pat
 		}
 		if series, ok := m["series"].(map[string]any); ok {
 			if _, ok := series["lastObservedTime"]; ok {
-				fn(series, "lastObservedTime", []string{"series"})
+				fn(series, "lastObservedTime", seriesPath)
 			}
 		}
 	}

@@ -18,6 +18,9 @@ func FuzzFastYAMLMatchesSlow(f *testing.F) {
 	} {
 		f.Add(seed)
 	}
+	for _, c := range decodeCases {
+		f.Add(c.doc)
+	}
 	f.Fuzz(func(t *testing.T, doc string) {
 		got, ok := NewDecoder().Decode(doc)
 		if !ok {
