@@ -56,19 +56,21 @@ func BuildWithOptions(b *bundle.Bundle, ws []layers.Workload, opts Options) *Tim
 	if ix == nil {
 		ix = bundle.NewIndex(b.Objects, b.Logs)
 	}
-	// Most objects yield a condition or lifecycle entry and every event
-	// one; sizing for that up front spares copying the (large) entries as
-	// the slice grows.
-	bd := &builder{b: b, ix: ix, opts: opts,
-		entries: make([]Entry, 0, len(b.Objects)+len(b.Objects)/2+2*len(b.Logs)+16)}
-	bd.eventEntries()
-	bd.objectEntries()
-	bd.gitEntries()
-	bd.staleEntries()
-	bd.logEntries()
-	bd.checkEntries()
+	// Events, the other sources and the chain index read the bundle
+	// independently, so they are built concurrently; the entries are
+	// joined in the order a sequential build adds them.
+	// Every event yields an entry, and other objects about two (condition
+	// transitions, lifecycle, container states); sizing for that up front
+	// spares copying the (large) entries as the slices grow.
+	events := len(ix.OfKind("Event"))
+	others := max(len(b.Objects)-events, 0)*2 + 2*len(b.Logs) + 16
+	bd := &builder{b: b, ix: ix, opts: opts, entries: make([]Entry, 0, events+others)}
+	rest := &builder{b: b, ix: ix, opts: opts, entries: make([]Entry, 0, others)}
+	var lk *linker
+	runAll(bd.eventEntries, rest.otherEntries, func() { lk = newLinker(b, ix, ws) })
+	bd.entries = append(bd.entries, rest.entries...)
+	bd.gaps = append(bd.gaps, rest.gaps...)
 
-	lk := newLinker(b, ix, ws)
 	for i := range bd.entries {
 		bd.entries[i].Workloads = lk.link(&bd.entries[i])
 	}
@@ -91,6 +93,15 @@ type builder struct {
 	opts    Options
 	entries []Entry
 	gaps    []string
+}
+
+// otherEntries adds the entries of every source but events.
+func (bd *builder) otherEntries() {
+	bd.objectEntries()
+	bd.gitEntries()
+	bd.staleEntries()
+	bd.logEntries()
+	bd.checkEntries()
 }
 
 func (bd *builder) add(e Entry) {

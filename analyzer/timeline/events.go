@@ -28,10 +28,11 @@ type occurrence struct {
 // involved object, reason, first time and message. Copies are merged only
 // across the two APIs.
 func (bd *builder) eventEntries() {
-	byName := map[string]int{}
-	bySig := map[string]int{}
-	var occs []occurrence
-	for _, o := range bd.ix.OfKind("Event") {
+	evs := bd.ix.OfKind("Event")
+	byName := make(map[string]int, len(evs))
+	bySig := make(map[string]int, len(evs))
+	occs := make([]occurrence, 0, len(evs))
+	for _, o := range evs {
 		if !bundle.IsEvent(o) {
 			continue
 		}
@@ -48,7 +49,7 @@ func (bd *builder) eventEntries() {
 		}
 		// Only a copy read through the other API is the same occurrence:
 		// two events of one API are two records, even when they look alike.
-		dup = dup && occs[i].obj.GroupVersionKind().Group != o.GroupVersionKind().Group
+		dup = dup && apiGroup(occs[i].obj) != apiGroup(o)
 		if dup {
 			occs[i].merge(oc)
 		} else {
@@ -116,7 +117,7 @@ func readEvent(o *bundle.Object) (occurrence, bool) {
 	oc := occurrence{obj: o, reason: str(m, "reason")}
 	var ref map[string]any
 	var firstKey, lastKey, countKey string
-	if o.GroupVersionKind().Group == "events.k8s.io" {
+	if apiGroup(o) == "events.k8s.io" {
 		ref, oc.message = mapAt(m, "regarding"), str(m, "note")
 		firstKey, lastKey, countKey = "deprecatedFirstTimestamp", "deprecatedLastTimestamp", "deprecatedCount"
 	} else {

@@ -3,6 +3,8 @@ package timeline
 import (
 	"strings"
 	"time"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
 )
 
 // Clocks an entry's time can come from.
@@ -85,3 +87,7 @@ func num(m map[string]any, path ...string) int64 {
 }
 
 func ptr(t time.Time) *time.Time { return &t }
+
+// apiGroup is o.GroupVersionKind().Group without parsing into a
+// GroupVersionKind.
+func apiGroup(o *bundle.Object) string { return bundle.APIGroup(o.GetAPIVersion()) }
