@@ -149,8 +149,22 @@ func (a *analysis) subjects() []*subject {
 			out = append(out, a.newSubject(svc))
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return lessRef(out[i].obj.Ref(), out[j].obj.Ref()) })
+	// Refs are read once, not twice per comparison: reading one walks the
+	// object's maps. Same comparisons, so the same order.
+	keyed := make([]refSubject, len(out))
+	for i, s := range out {
+		keyed[i] = refSubject{s.obj.Ref(), s}
+	}
+	sort.Slice(keyed, func(i, j int) bool { return lessRef(keyed[i].ref, keyed[j].ref) })
+	for i := range keyed {
+		out[i] = keyed[i].s
+	}
 	return out
+}
+
+type refSubject struct {
+	ref bundle.Ref
+	s   *subject
 }
 
 func (a *analysis) newSubject(o *bundle.Object) *subject {

@@ -156,8 +156,21 @@ func inventoryKeys(r *bundle.Object) []bundle.Key {
 	return out
 }
 
+// sortObjects sorts objs by lessRef, reading each ref once.
 func sortObjects(objs []*bundle.Object) {
-	sort.Slice(objs, func(i, j int) bool { return lessRef(objs[i].Ref(), objs[j].Ref()) })
+	keyed := make([]refObject, len(objs))
+	for i, o := range objs {
+		keyed[i] = refObject{o.Ref(), o}
+	}
+	sort.Slice(keyed, func(i, j int) bool { return lessRef(keyed[i].ref, keyed[j].ref) })
+	for i := range keyed {
+		objs[i] = keyed[i].o
+	}
+}
+
+type refObject struct {
+	ref bundle.Ref
+	o   *bundle.Object
 }
 
 func lessRef(a, b bundle.Ref) bool {

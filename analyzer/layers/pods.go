@@ -76,8 +76,28 @@ func podsOf(ix *bundle.Index, o *bundle.Object) podSet {
 		ps.pods = []*bundle.Object{o}
 		ps.template = nil
 	}
-	sort.Slice(ps.pods, func(i, j int) bool { return ps.pods[i].GetName() < ps.pods[j].GetName() })
+	sortByName(ps.pods)
 	return ps
+}
+
+// sortByName sorts objs by name, reading each name once.
+func sortByName(objs []*bundle.Object) {
+	if len(objs) < 2 {
+		return
+	}
+	keyed := make([]nameObject, len(objs))
+	for i, o := range objs {
+		keyed[i] = nameObject{o.GetName(), o}
+	}
+	sort.Slice(keyed, func(i, j int) bool { return keyed[i].name < keyed[j].name })
+	for i := range keyed {
+		objs[i] = keyed[i].o
+	}
+}
+
+type nameObject struct {
+	name string
+	o    *bundle.Object
 }
 
 // currentReplicaSetHash finds the ReplicaSet the Deployment controller
