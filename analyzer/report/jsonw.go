@@ -2,6 +2,7 @@ package report
 
 import (
 	"io"
+	"strings"
 )
 
 // flushAt is the buffered size at which jsonWriter hands its bytes to the
@@ -27,6 +28,8 @@ type jsonWriter struct {
 	html   bool
 	// colon ends an object member's name: `":` and, when indenting, a space.
 	colon string
+	// sep is separator(len(empty)), kept up to date by open and close.
+	sep string
 	// empty has one flag per open object or array: true until its first
 	// member is written, so that the member knows whether a comma goes
 	// before it and the close whether a newline does.
@@ -38,6 +41,7 @@ func newJSONWriter(w io.Writer, indent, html bool) *jsonWriter {
 	if indent {
 		e.colon = `": `
 	}
+	e.sep = e.separator(0)
 	return e
 }
 
@@ -45,6 +49,7 @@ func newJSONWriter(w io.Writer, indent, html bool) *jsonWriter {
 func (e *jsonWriter) open(c byte) {
 	e.buf = append(e.buf, c)
 	e.empty = append(e.empty, true)
+	e.sep = e.separator(len(e.empty))
 }
 
 // close ends the innermost object ('}') or array (']'). An empty one stays
@@ -54,8 +59,9 @@ func (e *jsonWriter) close(c byte) {
 	top := len(e.empty) - 1
 	wasEmpty := e.empty[top]
 	e.empty = e.empty[:top]
-	if e.indent && !wasEmpty {
-		e.newline()
+	e.sep = e.separator(top)
+	if !wasEmpty {
+		e.buf = append(e.buf, e.sep[1:]...)
 	}
 	e.buf = append(e.buf, c)
 	if len(e.buf) >= flushAt {
@@ -69,12 +75,26 @@ func (e *jsonWriter) member() {
 	top := len(e.empty) - 1
 	if e.empty[top] {
 		e.empty[top] = false
-	} else {
-		e.buf = append(e.buf, ',')
+		e.buf = append(e.buf, e.sep[1:]...)
+		return
 	}
-	if e.indent {
-		e.newline()
+	e.buf = append(e.buf, e.sep...)
+}
+
+// commaNewlineIndent is sliced for separators; see separator.
+const commaNewlineIndent = ",\n                                                              "
+
+// separator is what goes between members inside depth open containers: a
+// comma, then, when indenting, a newline and two spaces per container.
+// Without the comma it starts a container's first member or its close.
+func (e *jsonWriter) separator(depth int) string {
+	if !e.indent {
+		return ","
 	}
+	if n := 2 + 2*depth; n <= len(commaNewlineIndent) {
+		return commaNewlineIndent[:n]
+	}
+	return ",\n" + strings.Repeat("  ", depth) // deeper than reports go, but raw values may
 }
 
 // key starts an object member named k. Every k is a Go field's JSON tag,
@@ -91,23 +111,6 @@ func (e *jsonWriter) mapKey(k string) {
 	e.member()
 	e.buf = appendJSONString(e.buf, k, e.html)
 	e.buf = append(e.buf, e.colon[1:]...)
-}
-
-// newlineIndent is sliced for a newline and its indentation; deeper levels
-// append more spaces.
-const newlineIndent = "\n                                                               "
-
-// newline starts a line indented two spaces per open container.
-func (e *jsonWriter) newline() {
-	n := 1 + 2*len(e.empty)
-	if n <= len(newlineIndent) {
-		e.buf = append(e.buf, newlineIndent[:n]...)
-		return
-	}
-	e.buf = append(e.buf, newlineIndent...)
-	for n -= len(newlineIndent); n > 0; n-- {
-		e.buf = append(e.buf, ' ')
-	}
 }
 
 // fail records the first error; nothing more is written after it.
