@@ -1,6 +1,7 @@
 package bundle
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -191,8 +192,18 @@ func (ix *Index) EventsFor(o *Object) []*Object {
 	if len(byKey) == 0 {
 		return byUID
 	}
+	out := make([]*Object, len(byUID), len(byUID)+len(byKey))
+	copy(out, byUID)
+	if len(byUID) <= smallSet {
+		// An object has few events: scanning them beats building a set.
+		for _, e := range byKey {
+			if !slices.Contains(byUID, e) {
+				out = append(out, e)
+			}
+		}
+		return out
+	}
 	seen := make(map[*Object]bool, len(byUID))
-	out := append([]*Object(nil), byUID...)
 	for _, e := range byUID {
 		seen[e] = true
 	}
@@ -203,6 +214,9 @@ func (ix *Index) EventsFor(o *Object) []*Object {
 	}
 	return out
 }
+
+// smallSet is the size up to which a linear scan dedupes faster than a map.
+const smallSet = 16
 
 // PodsOnNode returns the pods whose spec.nodeName is node.
 func (ix *Index) PodsOnNode(node string) []*Object { return ix.podsNode[node] }
