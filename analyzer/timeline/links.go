@@ -24,12 +24,14 @@ type linker struct {
 	roots       map[types.UID]*bundle.Object
 	gitops      map[bundle.Key]gitopsLinks
 	gitSeen     map[string]bool
+	byName      map[string]map[[2]string][]*bundle.Object // named's index
 }
 
 func newLinker(b *bundle.Bundle, ix *bundle.Index, ws []layers.Workload) *linker {
 	lk := &linker{ix: ix, chains: map[bundle.Key][]bundle.Ref{}, sorted: map[bundle.Key][]bundle.Ref{}, gitChains: map[string][]bundle.Ref{},
 		podParent: map[bundle.Key]bundle.Key{}, convergence: map[string]string{}, roots: map[types.UID]*bundle.Object{},
-		gitops: map[bundle.Key]gitopsLinks{}, gitSeen: map[string]bool{}}
+		gitops: map[bundle.Key]gitopsLinks{}, gitSeen: map[string]bool{},
+		byName: map[string]map[[2]string][]*bundle.Object{}}
 	deps := newDepIndex(ix)
 	for _, w := range ws {
 		lk.convergence[w.Ref.String()] = w.Convergence

@@ -51,11 +51,9 @@ func (lk *linker) resolveGitOps(b *bundle.Bundle, g bundle.Ref) gitopsLinks {
 		if ns == "" {
 			ns = o.GetNamespace()
 		}
-		for _, src := range lk.ix.OfKind(str(sr, "kind")) {
-			if src.GetNamespace() == ns && src.GetName() == str(sr, "name") {
-				gl.members = append(gl.members, src.Key())
-				urls = append(urls, str(src.Object, "spec", "url"))
-			}
+		for _, src := range lk.named(str(sr, "kind"), ns, str(sr, "name")) {
+			gl.members = append(gl.members, src.Key())
+			urls = append(urls, str(src.Object, "spec", "url"))
 		}
 	}
 	if g.Kind == "Application" {
@@ -73,6 +71,22 @@ func (lk *linker) resolveGitOps(b *bundle.Bundle, g bundle.Ref) gitopsLinks {
 		}
 	}
 	return gl
+}
+
+// named returns the objects of kind (any group) with namespace ns and
+// name, in bundle order. The objects of a kind are indexed by name on
+// first use, so that resolving every GitOps object's source stays linear.
+func (lk *linker) named(kind, ns, name string) []*bundle.Object {
+	byName, ok := lk.byName[kind]
+	if !ok {
+		byName = map[[2]string][]*bundle.Object{}
+		for _, o := range lk.ix.OfKind(kind) {
+			k := [2]string{o.GetNamespace(), o.GetName()}
+			byName[k] = append(byName[k], o)
+		}
+		lk.byName[kind] = byName
+	}
+	return byName[[2]string{ns, name}]
 }
 
 // normURL compares repository URLs the way Git hosts resolve them: scheme,
