@@ -5,9 +5,6 @@ import (
 	"io"
 	"regexp"
 	"strings"
-	"unicode/utf8"
-
-	"github.com/mattn/go-runewidth"
 )
 
 // textOut lays text out within a column budget. It remembers the first write
@@ -84,74 +81,6 @@ func (t *textOut) kv(indent, keyWidth int, key, style, val string) {
 		}
 		t.printf("%s%s\n", spaces(hang), t.paint(style, l))
 	}
-}
-
-// wrap breaks s into lines of at most width display columns, at spaces when
-// possible and inside a word only when the word alone is too long (paths
-// and URLs). It always returns at least one line.
-func wrap(s string, width int) []string {
-	if width < 1 {
-		width = 1
-	}
-	var lines []string
-	// line holds the words placed so far and lineWidth its width, kept
-	// as textWidth(line) would give it, so each word costs its own length,
-	// not the line's.
-	var line strings.Builder
-	lineWidth := 0
-	for _, para := range strings.Split(s, "\n") {
-		for _, word := range strings.Fields(para) {
-			for textWidth(word) > width {
-				if line.Len() > 0 {
-					lines = append(lines, line.String())
-					line.Reset()
-				}
-				head := breakWord(word, width)
-				lines = append(lines, head)
-				word = word[len(head):]
-			}
-			w := textWidth(word)
-			switch {
-			case line.Len() == 0:
-				line.WriteString(word)
-				lineWidth = w
-			case lineWidth+1+w <= width:
-				additive := word == "" || word[0] < utf8.RuneSelf && line.String()[line.Len()-1] < utf8.RuneSelf
-				line.WriteByte(' ')
-				line.WriteString(word)
-				lineWidth += 1 + w
-				if !additive {
-					// A space between non-ASCII text can join a grapheme
-					// cluster (a prepended or combining mark), so the
-					// widths of the parts need not add up.
-					lineWidth = textWidth(line.String())
-				}
-			default:
-				lines = append(lines, line.String())
-				line.Reset()
-				line.WriteString(word)
-				lineWidth = w
-			}
-		}
-		lines = append(lines, line.String())
-		line.Reset()
-	}
-	return lines
-}
-
-// breakWord returns the head of a word too long for width: up to the last
-// '/', '-', '.', ',', ':' or '=' that fits (so paths and refs split at
-// their separators), else as much as fits, else one rune.
-func breakWord(word string, width int) string {
-	head := runewidth.Truncate(word, width, "")
-	if i := strings.LastIndexAny(head, "/-.,:="); i >= 0 && textWidth(head[:i+1]) > width/3 {
-		return head[:i+1]
-	}
-	if head == "" { // a double-width rune in a one-column cell
-		_, size := utf8.DecodeRuneInString(word)
-		head = word[:size]
-	}
-	return head
 }
 
 func spaces(n int) string {
