@@ -206,3 +206,12 @@ func TestYAMLDocumentsSplitLikeReader(t *testing.T) {
 		t.Run(text, func(t *testing.T) { checkSplit(t, "text", []byte(text)) })
 	}
 }
+
+// FuzzYAMLDocumentsSplitLikeReader holds the document split to utilyaml's
+// reader on any text.
+func FuzzYAMLDocumentsSplitLikeReader(f *testing.F) {
+	for _, seed := range []string{"a: 1\n---\nb: 2", "---\n--- # c\n...\n", "x\n---y\n"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) { checkSplit(t, "text", []byte(text)) })
+}
