@@ -153,6 +153,25 @@ func parseTime(s string) *time.Time {
 	return &t
 }
 
+// label is o.GetLabels()[key] without copying the labels: GetLabels builds
+// a fresh map on every call. Like GetLabels, it reads no label at all when
+// one value is neither a string nor null.
+func label(o *bundle.Object, key string) string { return metaValue(o, "labels", key) }
+
+// annotation is o.GetAnnotations()[key] without copying the annotations.
+func annotation(o *bundle.Object, key string) string { return metaValue(o, "annotations", key) }
+
+func metaValue(o *bundle.Object, field, key string) string {
+	m := mapAt(o.Object, "metadata", field)
+	for _, v := range m {
+		if _, ok := v.(string); !ok && v != nil {
+			return ""
+		}
+	}
+	s, _ := m[key].(string)
+	return s
+}
+
 func refPtr(o *bundle.Object) *bundle.Ref {
 	r := o.Ref()
 	return &r

@@ -93,7 +93,7 @@ func (a *analysis) indexServices() {
 		}
 	}
 	for _, es := range a.ix.OfKind("EndpointSlice") {
-		if n := es.GetLabels()["kubernetes.io/service-name"]; n != "" {
+		if n := label(es, "kubernetes.io/service-name"); n != "" {
 			k := [2]string{es.GetNamespace(), n}
 			a.slices[k] = append(a.slices[k], es)
 		}

@@ -41,7 +41,7 @@ func (a *analysis) divergences(s *subject) []Divergence {
 					continue
 				}
 				owner := fieldOwner(p, d.path, podCreators)
-				if owner == "" && d.path.under("resources") && p.GetAnnotations()["vpaUpdates"] != "" {
+				if owner == "" && d.path.under("resources") && annotation(p, "vpaUpdates") != "" {
 					// The VPA admission controller sets resources on the
 					// pod it creates; managedFields credit the creator.
 					owner = "vpa-admission-controller"

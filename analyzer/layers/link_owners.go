@@ -19,12 +19,11 @@ func (g *gitops) owners(o *bundle.Object) []*bundle.Object {
 			out = append(out, r)
 		}
 	}
-	l := o.GetLabels()
-	if n := l["kustomize.toolkit.fluxcd.io/name"]; n != "" {
-		add(g.ix.Get(bundle.Key{Group: groupFluxKustomize, Kind: "Kustomization", Namespace: l["kustomize.toolkit.fluxcd.io/namespace"], Name: n}))
+	if n := label(o, "kustomize.toolkit.fluxcd.io/name"); n != "" {
+		add(g.ix.Get(bundle.Key{Group: groupFluxKustomize, Kind: "Kustomization", Namespace: label(o, "kustomize.toolkit.fluxcd.io/namespace"), Name: n}))
 	}
-	if n := l["helm.toolkit.fluxcd.io/name"]; n != "" {
-		add(g.ix.Get(bundle.Key{Group: groupFluxHelm, Kind: "HelmRelease", Namespace: l["helm.toolkit.fluxcd.io/namespace"], Name: n}))
+	if n := label(o, "helm.toolkit.fluxcd.io/name"); n != "" {
+		add(g.ix.Get(bundle.Key{Group: groupFluxHelm, Kind: "HelmRelease", Namespace: label(o, "helm.toolkit.fluxcd.io/namespace"), Name: n}))
 	}
 	if app, ok := g.trackedBy(o); ok {
 		add(app, true)
@@ -32,7 +31,7 @@ func (g *gitops) owners(o *bundle.Object) []*bundle.Object {
 	for _, r := range g.inventory[o.Key()] {
 		add(r, true)
 	}
-	if inst := l["app.kubernetes.io/instance"]; inst != "" && len(out) == 0 {
+	if inst := label(o, "app.kubernetes.io/instance"); inst != "" && len(out) == 0 {
 		// Helm charts set the same label, so an Application of that name
 		// counts only when it deploys into this namespace.
 		for _, a := range g.apps[inst] {
@@ -50,7 +49,7 @@ func (g *gitops) owners(o *bundle.Object) []*bundle.Object {
 // "<namespace>_<app>". The id must describe o itself: a copied annotation
 // does not make an object managed.
 func (g *gitops) trackedBy(o *bundle.Object) (*bundle.Object, bool) {
-	id := o.GetAnnotations()["argocd.argoproj.io/tracking-id"]
+	id := annotation(o, "argocd.argoproj.io/tracking-id")
 	parts := strings.SplitN(id, ":", 3)
 	if len(parts) != 3 {
 		return nil, false

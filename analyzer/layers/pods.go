@@ -26,7 +26,7 @@ type podSet struct {
 	template map[string]any
 }
 
-func (ps podSet) rev(p *bundle.Object) string { return p.GetLabels()[ps.revLabel] }
+func (ps podSet) rev(p *bundle.Object) string { return label(p, ps.revLabel) }
 
 func (ps podSet) isCurrent(p *bundle.Object) bool {
 	return ps.current == "" || ps.revLabel == "" || ps.rev(p) == ps.current
@@ -109,18 +109,18 @@ func currentReplicaSetHash(d *bundle.Object, rss []*bundle.Object) string {
 	for _, rs := range rss {
 		rt := mapAt(rs.Object, "spec", "template")
 		if tmpl != nil && rt != nil && covers(tmpl, rt, nil) && covers(withoutHash(rt), tmpl, nil) {
-			return rs.GetLabels()["pod-template-hash"]
+			return label(rs, "pod-template-hash")
 		}
 	}
 	gen, _ := num(d.Object, "metadata", "generation")
 	obs, _ := num(d.Object, "status", "observedGeneration")
-	want := d.GetAnnotations()["deployment.kubernetes.io/revision"]
+	want := annotation(d, "deployment.kubernetes.io/revision")
 	if obs < gen || want == "" {
 		return ""
 	}
 	for _, rs := range rss {
-		if rs.GetAnnotations()["deployment.kubernetes.io/revision"] == want {
-			return rs.GetLabels()["pod-template-hash"]
+		if annotation(rs, "deployment.kubernetes.io/revision") == want {
+			return label(rs, "pod-template-hash")
 		}
 	}
 	return ""
@@ -163,7 +163,7 @@ func latestRevisionHash(crs []*bundle.Object) string {
 	if best == nil {
 		return ""
 	}
-	return best.GetLabels()["controller-revision-hash"]
+	return label(best, "controller-revision-hash")
 }
 
 func latestJob(jobs []*bundle.Object) *bundle.Object {
