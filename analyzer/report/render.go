@@ -55,6 +55,9 @@ type RenderOptions struct {
 
 // Render writes r to w in the format opts asks for. It does not modify r.
 // Output is deterministic: the same report and options give the same bytes.
+// JSON and HTML stream to w in chunks as they are built, so memory does not
+// grow with the report; when Render fails after it started writing, w holds
+// part of the report (the CLI removes a partial --output file).
 func Render(w io.Writer, r *Report, opts RenderOptions) error {
 	if r == nil {
 		return fmt.Errorf("render: nil report")
