@@ -10,17 +10,18 @@ import (
 // transitions, container states, lifecycle times and reconciler history.
 func (bd *builder) objectEntries() {
 	for _, o := range bd.b.Objects {
-		if bundle.IsEvent(o) {
+		kind := o.GetKind()
+		if isEvent(o, kind) {
 			continue
 		}
-		if o.GetKind() == "Secret" {
+		if kind == "Secret" {
 			// A Secret has no status; reading it further risks its values.
-			bd.lifecycleEntries(o)
+			bd.lifecycleEntries(o, kind)
 			continue
 		}
-		bd.conditionEntries(o)
-		bd.lifecycleEntries(o)
-		switch o.GetKind() {
+		bd.conditionEntries(o, kind)
+		bd.lifecycleEntries(o, kind)
+		switch kind {
 		case "Pod":
 			bd.containerEntries(o)
 			bd.podSnapshot(o)
@@ -32,8 +33,13 @@ func (bd *builder) objectEntries() {
 
 // conditionEntries adds one transition per status condition with a
 // lastTransitionTime.
-func (bd *builder) conditionEntries(o *bundle.Object) {
-	for _, c := range list(o.Object, "status", "conditions") {
+func (bd *builder) conditionEntries(o *bundle.Object, kind string) {
+	conds := list(o.Object, "status", "conditions")
+	if len(conds) == 0 {
+		return
+	}
+	ref, uid := o.Ref(), string(o.GetUID())
+	for _, c := range conds {
 		cm, ok := c.(map[string]any)
 		if !ok {
 			continue
@@ -52,12 +58,22 @@ func (bd *builder) conditionEntries(o *bundle.Object) {
 			msg += ": " + m
 		}
 		bd.add(Entry{
-			Time: t, Precision: prec, Object: o.Ref(), UID: string(o.GetUID()),
+			Time: t, Precision: prec, Object: ref, UID: uid,
 			Type: TypeTransition, Reason: reason, Message: msg,
-			Failure: conditionFailed(o.GetKind(), typ, status, reason),
+			Failure: conditionFailed(kind, typ, status, reason),
 			Source:  SourceCondition, File: o.Source.File,
 		})
 	}
+}
+
+// isEvent is bundle.IsEvent(o) for an object of kind, reading the API
+// group only of objects of kind Event.
+func isEvent(o *bundle.Object, kind string) bool {
+	if kind != "Event" {
+		return false
+	}
+	g := apiGroup(o)
+	return g == "" || g == "events.k8s.io"
 }
 
 // negativeConditions are condition types whose True status is bad.

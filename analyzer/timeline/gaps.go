@@ -59,10 +59,15 @@ func (bd *builder) findGaps(es []Entry) []string {
 			oldest = es[i].Time
 		}
 	}
+	// The namespaces of workloads: a set, so reading the objects kind by
+	// kind from the index (which drops duplicates, of the same namespace)
+	// finds the same ones as a scan of the whole bundle.
 	objNS := map[string]bool{}
-	for _, o := range bd.b.Objects {
-		if ns := o.GetNamespace(); ns != "" && !bundle.IsEvent(o) && workloadKinds[o.GetKind()] {
-			objNS[ns] = true
+	for kind := range workloadKinds {
+		for _, o := range bd.ix.OfKind(kind) {
+			if ns := o.GetNamespace(); ns != "" && !isEvent(o, kind) {
+				objNS[ns] = true
+			}
 		}
 	}
 	for _, ns := range sortedKeys(objNS) {

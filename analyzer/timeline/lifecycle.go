@@ -18,10 +18,15 @@ var appliedKinds = map[string]bool{"Deployment": true, "StatefulSet": true, "Dae
 
 // lifecycleEntries adds creation of revisions and pods, deletion of any
 // object, and the last spec write of each field manager on workloads.
-func (bd *builder) lifecycleEntries(o *bundle.Object) {
-	kind := o.GetKind()
+func (bd *builder) lifecycleEntries(o *bundle.Object, kind string) {
+	dt := o.GetDeletionTimestamp()
+	if !createdKinds[kind] && dt == nil && !appliedKinds[kind] {
+		// Most objects have no lifecycle entry: skip reading their
+		// identity and revision.
+		return
+	}
 	base := Entry{Object: o.Ref(), UID: string(o.GetUID()), Source: SourceLifecycle,
-		File: o.Source.File, Type: TypeChange, Precision: PrecisionSecond, Revision: revisionOf(o)}
+		File: o.Source.File, Type: TypeChange, Precision: PrecisionSecond, Revision: revisionOf(o, kind)}
 	if createdKinds[kind] {
 		if t := o.GetCreationTimestamp().UTC(); !t.IsZero() {
 			e := base
@@ -33,7 +38,7 @@ func (bd *builder) lifecycleEntries(o *bundle.Object) {
 			bd.add(e)
 		}
 	}
-	if dt := o.GetDeletionTimestamp(); dt != nil {
+	if dt != nil {
 		e := base
 		e.Time, e.Reason = dt.UTC(), "Deleting"
 		e.Message = kind + " " + o.GetName() + " marked for deletion"
@@ -59,21 +64,20 @@ func (bd *builder) appliedEntries(o *bundle.Object, base Entry) {
 	}
 }
 
-// revisionOf names the template revision an object is or runs.
-func revisionOf(o *bundle.Object) string {
-	l := o.GetLabels()
-	switch o.GetKind() {
+// revisionOf names the template revision an object of kind is or runs.
+func revisionOf(o *bundle.Object, kind string) string {
+	switch kind {
 	case "ControllerRevision":
 		return fmt.Sprint(num(o.Object, "revision"))
 	case "ReplicaSet":
-		if r := o.GetAnnotations()["deployment.kubernetes.io/revision"]; r != "" {
-			return l["pod-template-hash"] + ", deployment revision " + r
+		if r := metaValue(o, "annotations", "deployment.kubernetes.io/revision"); r != "" {
+			return metaValue(o, "labels", "pod-template-hash") + ", deployment revision " + r
 		}
 	}
-	if h := l["pod-template-hash"]; h != "" {
+	if h := metaValue(o, "labels", "pod-template-hash"); h != "" {
 		return h
 	}
-	return l["controller-revision-hash"]
+	return metaValue(o, "labels", "controller-revision-hash")
 }
 
 // podSnapshot states, at capture time, that a running or pending pod is
@@ -99,10 +103,11 @@ func (bd *builder) podSnapshot(o *bundle.Object) {
 	if !since.IsZero() {
 		msg += fmt.Sprintf(", unready for %s", bd.b.CaptureTime.Sub(since).Round(time.Second))
 	}
-	if rev := revisionOf(o); rev != "" {
+	rev := revisionOf(o, "Pod")
+	if rev != "" {
 		msg += ", running revision " + rev
 	}
 	bd.add(Entry{Time: bd.b.CaptureTime, Precision: PrecisionSecond, Object: o.Ref(), UID: string(o.GetUID()),
 		Type: TypeState, Reason: "NotReady", Message: msg, Source: SourceSnapshot, File: o.Source.File,
-		Revision: revisionOf(o)})
+		Revision: rev})
 }

@@ -88,6 +88,21 @@ func num(m map[string]any, path ...string) int64 {
 
 func ptr(t time.Time) *time.Time { return &t }
 
+// metaValue is o.GetLabels()[key] (field "labels") or
+// o.GetAnnotations()[key] (field "annotations") without copying the map
+// as those do. Like them, it reads nothing when a value is neither a
+// string nor null.
+func metaValue(o *bundle.Object, field, key string) string {
+	m := mapAt(o.Object, "metadata", field)
+	for _, v := range m {
+		if _, ok := v.(string); !ok && v != nil {
+			return ""
+		}
+	}
+	s, _ := m[key].(string)
+	return s
+}
+
 // apiGroup is o.GroupVersionKind().Group without parsing into a
 // GroupVersionKind.
 func apiGroup(o *bundle.Object) string { return bundle.APIGroup(o.GetAPIVersion()) }
