@@ -76,9 +76,10 @@ func appendJSONString(dst []byte, s string, html bool) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		// Most text is plain ASCII: skip it eight bytes at a time.
-		if i+8 <= len(s) && plainWord(s[i:i+8], html) {
-			i += 8
-			continue
+		if i+8 <= len(s) {
+			if i = skipPlain(s, i, html); i == len(s) {
+				break
+			}
 		}
 		b := s[i]
 		if b < utf8.RuneSelf {
@@ -111,19 +112,25 @@ func appendJSONString(dst []byte, s string, html bool) []byte {
 	return append(dst, '"')
 }
 
-// plainWord reports whether all eight bytes of w are ASCII that a JSON
-// string carries unescaped: no control byte, '"' or '\\', and for html no
-// '<', '>' or '&'. It tests the eight at once with the classic
-// has-zero-byte and has-less-than tricks, which are exact as yes/no
-// answers.
-func plainWord(w string, html bool) bool {
-	x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-	bad := x | (x - 0x20*ones) | hasByte(x, '"') | hasByte(x, '\\')
-	if html {
-		bad |= hasByte(x, '<') | hasByte(x, '>') | hasByte(x, '&')
+// skipPlain skips, from i, eight bytes at a time while they are plain:
+// ASCII that a JSON string carries unescaped, with no control byte, '"' or
+// '\\', and for html no '<', '>' or '&'. It returns where it stopped: at the
+// first word that is not plain, or where fewer than eight bytes remain. It
+// tests eight bytes at once with the classic has-zero-byte and
+// has-less-than tricks, which are exact as yes/no answers.
+func skipPlain(s string, i int, html bool) int {
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		bad := x | (x - 0x20*ones) | hasByte(x, '"') | hasByte(x, '\\')
+		if html {
+			bad |= hasByte(x, '<') | hasByte(x, '>') | hasByte(x, '&')
+		}
+		if bad&(0x80*ones) != 0 {
+			return i
+		}
 	}
-	return bad&(0x80*ones) == 0
+	return i
 }
 
 const ones = 0x0101010101010101
