@@ -18,12 +18,23 @@ const maxCache = 8192
 // converter serves one goroutine; the values it returns are immutable and
 // may be shared.
 type converter struct {
-	keys map[string]*ast.Term
-	strs map[string]ast.Value
+	keys   map[string]*ast.Term
+	strs   map[string]ast.Value
+	shared map[string]ast.Value // small JSON containers by their text
 }
 
 func newConverter() *converter {
-	return &converter{keys: map[string]*ast.Term{}, strs: map[string]ast.Value{}}
+	return &converter{keys: map[string]*ast.Term{}, strs: map[string]ast.Value{}, shared: map[string]ast.Value{}}
+}
+
+// share keeps v as the value of the JSON text. A full cache starts over,
+// so it keeps serving the values that repeat near each other (within one
+// workload) without growing.
+func (c *converter) share(text string, v ast.Value) {
+	if len(c.shared) >= maxCache {
+		clear(c.shared)
+	}
+	c.shared[text] = v
 }
 
 // key is the shared term of an object key.
@@ -44,9 +55,10 @@ func (c *converter) str(s string) ast.Value {
 		return v
 	}
 	v := ast.String(s)
-	if len(c.strs) < maxCache {
-		c.strs[s] = v
+	if len(c.strs) >= maxCache {
+		clear(c.strs) // start over, like share
 	}
+	c.strs[s] = v
 	return v
 }
 
@@ -100,4 +112,15 @@ func (c *converter) object(m map[string]any, field fieldFunc) (ast.Value, error)
 		kvs = append(kvs, [2]*ast.Term{c.key(k), t})
 	}
 	return ast.NewObject(kvs...), nil
+}
+
+// objectOf builds the object of keys[i]: vals[i] with one block of terms.
+func (c *converter) objectOf(keys []string, vals []ast.Value) ast.Value {
+	terms := make([]ast.Term, len(vals))
+	kvs := make([][2]*ast.Term, len(vals))
+	for i, v := range vals {
+		terms[i].Value = v
+		kvs[i] = [2]*ast.Term{c.key(keys[i]), &terms[i]}
+	}
+	return ast.NewObject(kvs...)
 }

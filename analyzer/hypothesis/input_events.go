@@ -2,6 +2,7 @@ package hypothesis
 
 import (
 	"sort"
+	"strconv"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 
@@ -79,6 +80,13 @@ func eventEntries(ix *bundle.Index) []eventEntry {
 	return out
 }
 
+// eventObjectKeys and eventKeys are the fields of an event's involved
+// object and of the event, in the order eventEntry gives their values.
+var (
+	eventObjectKeys = []string{"apiVersion", "kind", "namespace", "name", "uid", "fieldPath"}
+	eventKeys       = []string{"name", "namespace", "reason", "message", "type", "count", "firstTime", "time", "source", "object"}
+)
+
 // eventEntry normalises one Event; its term is nil when the event names
 // no involved object.
 func (c *converter) eventEntry(o *bundle.Object) eventEntry {
@@ -104,23 +112,18 @@ func (c *converter) eventEntry(o *bundle.Object) eventEntry {
 	if count == 0 {
 		count = 1
 	}
-	k := c.key
-	s := func(v string) *ast.Term { return ast.NewTerm(c.str(v)) }
-	obj := ast.ObjectTerm(
-		[2]*ast.Term{k("apiVersion"), s(str(ref, "apiVersion"))}, [2]*ast.Term{k("kind"), s(str(ref, "kind"))},
-		[2]*ast.Term{k("namespace"), s(ns)}, [2]*ast.Term{k("name"), s(str(ref, "name"))},
-		[2]*ast.Term{k("uid"), s(str(ref, "uid"))}, [2]*ast.Term{k("fieldPath"), s(str(ref, "fieldPath"))},
-	)
-	ev := ast.ObjectTerm(
-		[2]*ast.Term{k("name"), s(o.GetName())}, [2]*ast.Term{k("namespace"), s(o.GetNamespace())},
-		[2]*ast.Term{k("reason"), s(str(e, "reason"))}, [2]*ast.Term{k("message"), s(str(e, msgField))},
-		[2]*ast.Term{k("type"), s(str(e, "type"))}, [2]*ast.Term{k("count"), ast.IntNumberTerm(int(count))},
-		[2]*ast.Term{k("firstTime"), s(first)}, [2]*ast.Term{k("time"), s(last)},
-		[2]*ast.Term{k("source"), s(firstNonEmpty(str(e, "source", "component"), str(e, "reportingComponent"), str(e, "reportingController")))},
-		[2]*ast.Term{k("object"), obj},
-	)
+	obj := c.objectOf(eventObjectKeys, []ast.Value{
+		c.str(str(ref, "apiVersion")), c.str(str(ref, "kind")), c.str(ns),
+		c.str(str(ref, "name")), c.str(str(ref, "uid")), c.str(str(ref, "fieldPath")),
+	})
+	ev := c.objectOf(eventKeys, []ast.Value{
+		c.str(o.GetName()), c.str(o.GetNamespace()), c.str(str(e, "reason")), c.str(str(e, msgField)),
+		c.str(str(e, "type")), ast.Number(strconv.FormatInt(count, 10)), c.str(first), c.str(last),
+		c.str(firstNonEmpty(str(e, "source", "component"), str(e, "reportingComponent"), str(e, "reportingController"))),
+		obj,
+	})
 	return eventEntry{
 		uid: str(ref, "uid"), object: refKey(str(ref, "kind"), ns, str(ref, "name")), reason: str(e, "reason"), typ: str(e, "type"),
-		time: last, name: o.GetName(), namespace: o.GetNamespace(), term: ev,
+		time: last, name: o.GetName(), namespace: o.GetNamespace(), term: ast.NewTerm(ev),
 	}
 }

@@ -25,6 +25,17 @@ type jsonParser struct {
 	data []byte
 	pos  int
 	kvs  [][2]*ast.Term // scratch: the fields of the objects being read
+	vals []ast.Value    // scratch: the values of the containers being read
+}
+
+// terms moves the scratch values from mark on into one block of terms.
+func (p *jsonParser) terms(mark int) []ast.Term {
+	ts := make([]ast.Term, len(p.vals)-mark)
+	for i, v := range p.vals[mark:] {
+		ts[i].Value = v
+	}
+	p.vals = p.vals[:mark]
+	return ts
 }
 
 func (p *jsonParser) errorf(msg string) error {
@@ -44,10 +55,8 @@ func (p *jsonParser) value() (ast.Value, error) {
 		return nil, p.errorf("unexpected end")
 	}
 	switch c := p.data[p.pos]; {
-	case c == '{':
-		return p.object()
-	case c == '[':
-		return p.array()
+	case c == '{' || c == '[':
+		return p.container()
 	case c == '"':
 		b, err := p.str()
 		if err != nil {
@@ -63,10 +72,67 @@ func (p *jsonParser) value() (ast.Value, error) {
 	return p.number()
 }
 
+// maxShared bounds the text of the objects and arrays a converter shares.
+const maxShared = 256
+
+// container reads an object or array. A short one without nested
+// containers (a reference {apiVersion, kind, namespace, name}, a pair of
+// layer names) is looked up by its text first: such values repeat all
+// over the workloads, and one shared value serves every occurrence.
+func (p *jsonParser) container() (ast.Value, error) {
+	end := p.flatEnd()
+	if end < 0 {
+		if p.data[p.pos] == '{' {
+			return p.object()
+		}
+		return p.array()
+	}
+	text := p.data[p.pos:end]
+	if v, ok := p.c.shared[string(text)]; ok {
+		p.pos = end
+		return v, nil
+	}
+	var v ast.Value
+	var err error
+	if p.data[p.pos] == '{' {
+		v, err = p.object()
+	} else {
+		v, err = p.array()
+	}
+	if err == nil {
+		p.c.share(string(text), v)
+	}
+	return v, err
+}
+
+// flatEnd is the end of the container at p.pos if it is short and holds
+// no other container, else -1.
+func (p *jsonParser) flatEnd() int {
+	closing := byte('}')
+	if p.data[p.pos] == '[' {
+		closing = ']'
+	}
+	for i := p.pos + 1; i < len(p.data) && i-p.pos < maxShared; i++ {
+		switch p.data[i] {
+		case '"':
+			for i++; i < len(p.data) && p.data[i] != '"'; i++ {
+				if p.data[i] == '\\' {
+					i++
+				}
+			}
+		case '{', '[':
+			return -1
+		case closing:
+			return i + 1
+		}
+	}
+	return -1
+}
+
 func (p *jsonParser) object() (ast.Value, error) {
 	p.pos++ // {
-	mark := len(p.kvs)
-	defer func() { p.kvs = p.kvs[:mark] }()
+	mark, vmark := len(p.kvs), len(p.vals)
+	defer func() { p.kvs, p.vals = p.kvs[:mark], p.vals[:vmark] }()
 	for {
 		if p.skipSpace() < len(p.data) && p.data[p.pos] == '}' && len(p.kvs) == mark {
 			p.pos++
@@ -91,7 +157,8 @@ func (p *jsonParser) object() (ast.Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		p.kvs = append(p.kvs, [2]*ast.Term{key, ast.NewTerm(v)})
+		p.kvs = append(p.kvs, [2]*ast.Term{key, nil})
+		p.vals = append(p.vals, v)
 		if p.skipSpace() >= len(p.data) {
 			return nil, p.errorf("unexpected end")
 		}
@@ -101,7 +168,12 @@ func (p *jsonParser) object() (ast.Value, error) {
 			p.skipSpace()
 		case '}':
 			p.pos++
-			return ast.NewObject(p.kvs[mark:]...), nil
+			kvs := p.kvs[mark:]
+			ts := p.terms(vmark)
+			for i := range ts {
+				kvs[i][1] = &ts[i]
+			}
+			return ast.NewObject(kvs...), nil
 		default:
 			return nil, p.errorf("want ',' or '}'")
 		}
@@ -110,7 +182,8 @@ func (p *jsonParser) object() (ast.Value, error) {
 
 func (p *jsonParser) array() (ast.Value, error) {
 	p.pos++ // [
-	var ts []*ast.Term
+	vmark := len(p.vals)
+	defer func() { p.vals = p.vals[:vmark] }()
 	if p.skipSpace() < len(p.data) && p.data[p.pos] == ']' {
 		p.pos++
 		return ast.NewArray(), nil
@@ -120,7 +193,7 @@ func (p *jsonParser) array() (ast.Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		ts = append(ts, ast.NewTerm(v))
+		p.vals = append(p.vals, v)
 		if p.skipSpace() >= len(p.data) {
 			return nil, p.errorf("unexpected end")
 		}
@@ -129,7 +202,12 @@ func (p *jsonParser) array() (ast.Value, error) {
 			p.pos++
 		case ']':
 			p.pos++
-			return ast.NewArray(ts...), nil
+			ts := p.terms(vmark)
+			ptrs := make([]*ast.Term, len(ts))
+			for i := range ts {
+				ptrs[i] = &ts[i]
+			}
+			return ast.NewArray(ptrs...), nil
 		default:
 			return nil, p.errorf("want ',' or ']'")
 		}

@@ -19,6 +19,7 @@ func TestJSONValue(t *testing.T) {
 		{"nested", `{"a":{},"b":[],"c":[{"d":[[]]}],"e":{"f":{"g":null}}}`},
 		{"spaces", " { \"a\" : [ 1 , 2 ] , \"b\" : { } } "},
 		{"html", `{"x":"\u003cb\u003e \u0026"}`},
+		{"shared", `[{"k":"}]\"{"},{"k":"}]\"{"},["a","b"],["a","b"],{"k":"}]\"{"},{"k":"other"},[],[],{},{}]`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
