@@ -39,8 +39,8 @@ func (d *Decoder) value(n int, inMap bool) (any, bool) {
 // nothing but an optional comment.
 func (d *Decoder) scalar(n int) (any, bool) {
 	switch d.src[d.i] {
-	case '|':
-		s, ok := d.literal(n)
+	case '|', '>':
+		s, ok := d.blockScalar(n)
 		if !ok {
 			return nil, false
 		}

@@ -10,10 +10,10 @@
 // resolution (yes/no/on/off booleans, ~ and null, octal 0777, hex, floats
 // such as 1.0 that the JSON round trip turns into int64 1, timestamps kept
 // as strings). Anything outside the subset it knows (anchors, aliases, tags,
-// complex or non-string keys, non-empty flow collections, folded scalars,
-// duplicate keys, tabs outside scalars, control characters, ...) makes
-// Decode report false, and the caller takes the generic path for that
-// document, which also produces the errors of malformed documents.
+// complex or non-string keys, non-empty flow collections, duplicate keys,
+// tabs outside scalars, control characters, ...) makes Decode report false,
+// and the caller takes the generic path for that document, which also
+// produces the errors of malformed documents.
 //
 // Strings in the result are substrings of the document whenever the scalar
 // is written verbatim, so a decoded value keeps its document's text alive;

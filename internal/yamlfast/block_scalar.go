@@ -1,14 +1,15 @@
 package yamlfast
 
-// literal decodes a literal block scalar ("|", "|-", "|+", with an optional
-// indentation indicator) whose header is at the current token, in a block
-// collection at column n, following goyaml.v2's scanner: the content
-// indentation is the indicator past n, or else that of the first non-blank
-// line (at least n+1); lines are kept verbatim past it; chomping decides
-// the final line breaks. Folded scalars (">") are not
-// handled here.
-func (d *Decoder) literal(n int) (string, bool) {
+// blockScalar decodes a literal ("|") or folded (">") block scalar, with
+// optional chomping ("-", "+") and indentation indicators, whose header is
+// at the current token, in a block collection at column n. It follows
+// goyaml.v2's scanner: the content indentation is the indicator past n, or
+// else that of the first non-blank line (at least n+1); lines are kept
+// verbatim past it, folded ones joined as the comment below says; chomping
+// decides the final line breaks.
+func (d *Decoder) blockScalar(n int) (string, bool) {
 	src := d.src
+	folded := src[d.i] == '>'
 	p := d.i + 1
 	chomp, indent := byte(0), 0
 	for k := 0; k < 2 && p < len(src); k++ {
@@ -38,7 +39,7 @@ func (d *Decoder) literal(n int) (string, bool) {
 		}
 	}
 	buf := d.buf[:0]
-	lines, blanks, lastBreak := 0, 0, false
+	lines, blanks, lastBreak, prevBlank := 0, 0, false, false
 	for p < len(src) {
 		j := p
 		for j < len(src) && src[j] == ' ' && j-p < indent {
@@ -58,9 +59,18 @@ func (d *Decoder) literal(n int) (string, bool) {
 		if j-p < indent {
 			break // a less indented line ends the scalar
 		}
+		// Folding joins two lines of text with a space, or with nothing
+		// when blank lines stand between them; lines that start with a
+		// blank keep their breaks.
+		blank := src[j] == ' ' || src[j] == '\t'
 		if lines > 0 {
-			buf = append(buf, '\n')
+			if !folded || prevBlank || blank {
+				buf = append(buf, '\n')
+			} else if blanks == 0 {
+				buf = append(buf, ' ')
+			}
 		}
+		prevBlank = blank
 		for ; blanks > 0; blanks-- {
 			buf = append(buf, '\n')
 		}
