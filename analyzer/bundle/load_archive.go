@@ -13,7 +13,9 @@ import (
 )
 
 // archiveSource streams a bundle archive. Each pass decompresses the
-// archive from the start; nothing is extracted to disk.
+// archive from the start; nothing is extracted to disk. The listing pass
+// keeps what it reads (up to maxKept), so that most bundles are
+// decompressed once.
 type archiveSource struct {
 	file string
 	lim  limiter
@@ -22,7 +24,18 @@ type archiveSource struct {
 	cut int
 	// meta holds the bundle.yaml candidates met while listing, by path.
 	meta map[string][]byte
+	// kept holds every admitted file read while listing, by path, and
+	// order their paths in archive order, so that reading needs no second
+	// decompression. Both are nil when the files passed maxKept or a read
+	// failed; reading then takes a pass of its own.
+	kept  map[string][]byte
+	order []string
 }
+
+// maxKept bounds the bytes kept from the listing pass. Below it, a bundle
+// is decompressed once; above it, twice, with at most a few files in
+// memory at a time.
+const maxKept = 256 << 20
 
 // prefetcher is a source that keeps small files seen while listing, so that
 // reading them needs no further pass over the archive.
@@ -87,6 +100,8 @@ func (a *archiveSource) list() ([]entry, []LoadError, error) {
 	var errs []LoadError
 	seen := map[string]bool{}
 	a.meta = map[string][]byte{}
+	a.kept = map[string][]byte{}
+	var keptBytes int64
 	n := 0
 	err := a.extract(func(_ context.Context, fi archives.FileInfo) error {
 		n++
@@ -123,9 +138,22 @@ func (a *archiveSource) list() ([]entry, []LoadError, error) {
 		default:
 			seen[name] = true
 			entries = append(entries, entry{path: name, size: fi.Size()})
-			if isMetaCandidate(name) && fi.Size() <= maxPrefetch {
+			if a.kept != nil && keptBytes+fi.Size() <= maxKept {
 				// A failed read here is retried, and reported, by read.
-				if data, err := a.readMember(fi); err == nil {
+				data, err := a.readMember(fi)
+				if keptBytes += int64(len(data)); err != nil || keptBytes > maxKept {
+					a.kept, a.order = nil, nil
+				} else {
+					a.kept[name] = data
+					a.order = append(a.order, name)
+				}
+			} else {
+				a.kept, a.order = nil, nil
+			}
+			if isMetaCandidate(name) && fi.Size() <= maxPrefetch {
+				if data, ok := a.kept[name]; ok {
+					a.meta[name] = data
+				} else if data, err := a.readMember(fi); err == nil {
 					a.meta[name] = data
 				}
 			}
@@ -144,7 +172,7 @@ func (a *archiveSource) list() ([]entry, []LoadError, error) {
 
 func (a *archiveSource) read(want map[string]bool, fn func(string, []byte, error)) error {
 	left := len(want)
-	if left == 0 {
+	if left == 0 || a.readKept(want, fn) {
 		return nil
 	}
 	done := map[string]bool{}
@@ -169,6 +197,24 @@ func (a *archiveSource) read(want map[string]bool, fn func(string, []byte, error
 		}
 		return nil
 	})
+}
+
+// readKept serves want from the files kept while listing, in archive
+// order, and forgets each once served. It reports false, having served
+// nothing, when any wanted file was not kept.
+func (a *archiveSource) readKept(want map[string]bool, fn func(string, []byte, error)) bool {
+	for p := range want {
+		if _, ok := a.kept[p]; !ok {
+			return false
+		}
+	}
+	for _, p := range a.order {
+		if data, ok := a.kept[p]; ok && want[p] {
+			delete(a.kept, p)
+			fn(p, data, nil)
+		}
+	}
+	return true
 }
 
 func (a *archiveSource) readMember(fi archives.FileInfo) ([]byte, error) {
