@@ -73,46 +73,42 @@ func (p *jsonParser) value() (ast.Value, error) {
 }
 
 // maxShared bounds the text of the objects and arrays a converter shares.
-const maxShared = 256
+const maxShared = 512
 
-// container reads an object or array. A short one without nested
-// containers (a reference {apiVersion, kind, namespace, name}, a pair of
-// layer names) is looked up by its text first: such values repeat all
-// over the workloads, and one shared value serves every occurrence.
+// container reads an object or array. A short one (a reference {apiVersion,
+// kind, namespace, name}, an evidence item, a pair of layer names) is
+// looked up by its text first: such values repeat all over the workloads
+// (a stage and a layer cite the same evidence), and one shared value
+// serves every occurrence, which keeps the input small.
 func (p *jsonParser) container() (ast.Value, error) {
-	end := p.flatEnd()
+	end := p.shortEnd()
 	if end < 0 {
-		if p.data[p.pos] == '{' {
-			return p.object()
-		}
-		return p.array()
+		return p.read()
 	}
 	text := p.data[p.pos:end]
 	if v, ok := p.c.shared[string(text)]; ok {
 		p.pos = end
 		return v, nil
 	}
-	var v ast.Value
-	var err error
-	if p.data[p.pos] == '{' {
-		v, err = p.object()
-	} else {
-		v, err = p.array()
-	}
+	v, err := p.read()
 	if err == nil {
 		p.c.share(string(text), v)
 	}
 	return v, err
 }
 
-// flatEnd is the end of the container at p.pos if it is short and holds
-// no other container, else -1.
-func (p *jsonParser) flatEnd() int {
-	closing := byte('}')
-	if p.data[p.pos] == '[' {
-		closing = ']'
+func (p *jsonParser) read() (ast.Value, error) {
+	if p.data[p.pos] == '{' {
+		return p.object()
 	}
-	for i := p.pos + 1; i < len(p.data) && i-p.pos < maxShared; i++ {
+	return p.array()
+}
+
+// shortEnd is the end of the container at p.pos if its text is at most
+// maxShared bytes long, else -1.
+func (p *jsonParser) shortEnd() int {
+	depth := 0
+	for i := p.pos; i < len(p.data) && i-p.pos < maxShared; i++ {
 		switch p.data[i] {
 		case '"':
 			for i++; i < len(p.data) && p.data[i] != '"'; i++ {
@@ -121,9 +117,11 @@ func (p *jsonParser) flatEnd() int {
 				}
 			}
 		case '{', '[':
-			return -1
-		case closing:
-			return i + 1
+			depth++
+		case '}', ']':
+			if depth--; depth == 0 {
+				return i + 1
+			}
 		}
 	}
 	return -1
