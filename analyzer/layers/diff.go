@@ -1,6 +1,7 @@
 package layers
 
 import (
+	"slices"
 	"sort"
 	"strings"
 )
@@ -25,7 +26,7 @@ type differ struct {
 // path.
 func declaredDiff(expected, observed any, base fieldPath, skip func(fieldPath) bool) []delta {
 	d := &differ{skip: skip}
-	d.walk(expected, observed, base)
+	d.walk(expected, observed, withRoom(base))
 	if len(d.out) < 2 {
 		return d.out
 	}
@@ -58,11 +59,21 @@ func covers(expected, observed any, p fieldPath) bool {
 	return len(d.out) == 0
 }
 
+// The walk extends paths with append, in place when the path has room:
+// a child's segment overwrites its finished sibling's, so a walk
+// allocates a path only when it keeps one (add) and not per field.
+// withRoom gives the root path that room.
+func withRoom(p fieldPath) fieldPath {
+	out := make(fieldPath, len(p), len(p)+12) // deep enough for a container field
+	copy(out, p)
+	return out
+}
+
 func (d *differ) add(p fieldPath, e, o any) {
 	if d.skip != nil && d.skip(p) {
 		return
 	}
-	d.out = append(d.out, delta{path: p, expected: e, observed: o})
+	d.out = append(d.out, delta{path: slices.Clone(p), expected: e, observed: o})
 }
 
 func (d *differ) walk(e, o any, p fieldPath) {
@@ -94,7 +105,7 @@ func (d *differ) walk(e, o any, p fieldPath) {
 			if !present && isZero(ev[k]) {
 				continue
 			}
-			d.walk(ev[k], ov, p.key(k))
+			d.walk(ev[k], ov, append(p, seg{key: k}))
 		}
 	case []any:
 		ol, _ := o.([]any)
@@ -136,7 +147,7 @@ func (d *differ) walkList(e, o []any, p fieldPath) {
 		// so injected extras (default tolerations) do not count.
 		for i, x := range em {
 			if !anyCovers(x, om) && !(name == "tolerations" && tolerationSubsumed(x, om)) {
-				d.add(p.with(seg{index: i, isIdx: true}), x, nil)
+				d.add(append(p, seg{index: i, isIdx: true}), x, nil)
 			}
 		}
 		return
@@ -147,7 +158,7 @@ func (d *differ) walkList(e, o []any, p fieldPath) {
 	}
 	for _, x := range em {
 		k := elemKey(x, keys)
-		ep := p.with(seg{match: k})
+		ep := append(p, seg{match: k})
 		y, ok := byKey[keyString(k)]
 		switch {
 		case !ok:

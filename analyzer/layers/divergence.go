@@ -100,8 +100,14 @@ func podSkip(kind string) func(fieldPath) bool {
 	if kind != "DaemonSet" {
 		return nil
 	}
+	const rewritten = "spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution"
 	return func(p fieldPath) bool {
-		return p.String() == "spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution"
+		// The path's text ends with its last key, or with "]" when it ends
+		// in a list element; only a path that can match is formatted.
+		if len(p) == 0 || p[len(p)-1].key == "" || !strings.HasSuffix(rewritten, p[len(p)-1].key) {
+			return false
+		}
+		return p.String() == rewritten
 	}
 }
 
