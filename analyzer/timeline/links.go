@@ -2,6 +2,8 @@ package timeline
 
 import (
 	"regexp"
+	"slices"
+	"strings"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/layers"
@@ -102,12 +104,27 @@ func (lk *linker) addWorkload(b *bundle.Bundle, w layers.Workload, deps *depInde
 // or deleted (ReplicaSet, Job, DaemonSet, StatefulSet controllers).
 var createdPod = regexp.MustCompile(`^(?:Created|Deleted) pod: (\S+)$|^(?:create|delete) Pod (\S+) in \S+ \S+ (?:successful|failed)`)
 
+// podVerbs are the prefixes a message needs for createdPod to match it.
+var podVerbs = []string{"Created pod: ", "Deleted pod: ", "create Pod ", "delete Pod "}
+
+// mayNamePod reports whether event e's message (as readEvent reads it)
+// starts the way createdPod requires: most events do not, and are passed
+// over without reading them whole.
+func mayNamePod(e *bundle.Object) bool {
+	key := "message"
+	if apiGroup(e) == "events.k8s.io" {
+		key = "note"
+	}
+	m := str(e.Object, key)
+	return slices.ContainsFunc(podVerbs, func(p string) bool { return strings.HasPrefix(m, p) })
+}
+
 // indexControllerEvents maps pods that are gone from the bundle to the
 // controller whose events name them, so that their events (which outlive
 // the pods) still reach the workload's chain.
 func (lk *linker) indexControllerEvents() {
 	for _, e := range lk.ix.OfKind("Event") {
-		if !bundle.IsEvent(e) {
+		if !bundle.IsEvent(e) || !mayNamePod(e) {
 			continue
 		}
 		oc, ok := readEvent(e)
