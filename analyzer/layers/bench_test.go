@@ -65,6 +65,7 @@ func BenchmarkBuild(b *testing.B) {
 	for _, n := range []int{500, 2000, 8000} {
 		bb := syntheticBundle(n)
 		b.Run(fmt.Sprintf("deployments=%d/objects=%d", n, len(bb.Objects)), func(b *testing.B) {
+			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
 				Build(bb)
 			}

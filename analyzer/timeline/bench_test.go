@@ -59,6 +59,7 @@ func BenchmarkBuild(b *testing.B) {
 	for _, n := range []int{1000, 10000} {
 		bd, ws := syntheticBundle(n)
 		b.Run(fmt.Sprintf("objects=%d", len(bd.Objects)), func(b *testing.B) {
+			b.ReportAllocs()
 			for b.Loop() {
 				Build(bd, ws)
 			}
