@@ -36,9 +36,9 @@ func (d *Decoder) nextLine() bool {
 }
 
 // skipLines moves from the start of a line past blank and comment lines to
-// the first token of a content line, or sets eof. A "..." document end may
-// only be followed by more blank and comment lines; a "---" marker or a tab
-// in indentation is refused.
+// the first token of a content line, or sets eof. A "---" marker may only
+// open the document, and a "..." end marker only follow a node and precede
+// blank and comment lines; a tab in indentation is refused.
 func (d *Decoder) skipLines() bool {
 	for d.i < len(d.src) {
 		d.ls = d.i

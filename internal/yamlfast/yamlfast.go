@@ -44,9 +44,10 @@ type Decoder struct {
 // NewDecoder returns a Decoder with an empty cache.
 func NewDecoder() *Decoder { return &Decoder{} }
 
-// Decode decodes one YAML document (no "---" separator lines inside). ok is
-// false when the document is outside the supported subset; v is then nil
-// and the caller must decode the document some other way. A document of
+// Decode decodes one YAML document: a "---" line may open it, as
+// utilyaml's reader leaves one at the start of a file, but none may follow.
+// ok is false when the document is outside the supported subset; v is then
+// nil and the caller must decode the document some other way. A document of
 // only comments and blank lines decodes to nil.
 func (d *Decoder) Decode(doc string) (v any, ok bool) {
 	if !validText(doc) {
