@@ -1,6 +1,8 @@
 package hypothesis
 
 import (
+	"bytes"
+
 	"github.com/open-policy-agent/opa/v1/ast"
 )
 
@@ -21,10 +23,12 @@ type converter struct {
 	keys   map[string]*ast.Term
 	strs   map[string]ast.Value
 	shared map[string]ast.Value // small JSON containers by their text
+	seen   map[int]ast.Value    // converted containers by hash
+	buf    bytes.Buffer         // scratch for JSON text
 }
 
 func newConverter() *converter {
-	return &converter{keys: map[string]*ast.Term{}, strs: map[string]ast.Value{}, shared: map[string]ast.Value{}}
+	return &converter{keys: map[string]*ast.Term{}, strs: map[string]ast.Value{}, shared: map[string]ast.Value{}, seen: map[int]ast.Value{}}
 }
 
 // share keeps v as the value of the JSON text. A full cache starts over,
@@ -68,7 +72,11 @@ func (c *converter) value(x any) (ast.Value, error) {
 	case string:
 		return c.str(x), nil
 	case map[string]any:
-		return c.object(x, c.all)
+		v, err := c.object(x, c.all)
+		if err != nil {
+			return nil, err
+		}
+		return c.dedup(v), nil
 	case []any:
 		terms := make([]ast.Term, len(x))
 		ptrs := make([]*ast.Term, len(x))
@@ -80,9 +88,25 @@ func (c *converter) value(x any) (ast.Value, error) {
 			terms[i].Value = v
 			ptrs[i] = &terms[i]
 		}
-		return ast.NewArray(ptrs...), nil
+		return c.dedup(ast.NewArray(ptrs...)), nil
 	}
 	return ast.InterfaceToValue(x)
+}
+
+// dedup returns an equal container converted before, if there is one, so
+// that repeated parts of objects (the labels, spec and owner references
+// pods of one ReplicaSet share) are held once. It keeps one container per
+// hash and starts over when full, like share.
+func (c *converter) dedup(v ast.Value) ast.Value {
+	h := v.Hash()
+	if old, ok := c.seen[h]; ok && old.Compare(v) == 0 {
+		return old
+	}
+	if len(c.seen) >= maxCache {
+		clear(c.seen)
+	}
+	c.seen[h] = v
+	return v
 }
 
 // fieldFunc converts the value of field k of an object, or leaves the

@@ -112,10 +112,10 @@ func (c *converter) eventEntry(o *bundle.Object) eventEntry {
 	if count == 0 {
 		count = 1
 	}
-	obj := c.objectOf(eventObjectKeys, []ast.Value{
+	obj := c.dedup(c.objectOf(eventObjectKeys, []ast.Value{
 		c.str(str(ref, "apiVersion")), c.str(str(ref, "kind")), c.str(ns),
 		c.str(str(ref, "name")), c.str(str(ref, "uid")), c.str(str(ref, "fieldPath")),
-	})
+	}))
 	ev := c.objectOf(eventKeys, []ast.Value{
 		c.str(o.GetName()), c.str(o.GetNamespace()), c.str(str(e, "reason")), c.str(str(e, msgField)),
 		c.str(str(e, "type")), ast.Number(strconv.FormatInt(count, 10)), c.str(first), c.str(last),

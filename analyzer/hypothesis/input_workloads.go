@@ -27,9 +27,11 @@ func (x *inputBuild) workloads() (ast.Value, error) {
 	vals := make([]ast.Value, len(ws))
 	errs := make([]error, len(ws))
 	parallel(len(ws), func(c *converter, i int) {
-		var b []byte
-		if b, errs[i] = json.Marshal(ws[i]); errs[i] == nil {
-			vals[i], errs[i] = c.jsonValue(b)
+		// The worker's buffer is reused from workload to workload: the
+		// text is garbage once converted.
+		c.buf.Reset()
+		if errs[i] = json.NewEncoder(&c.buf).Encode(ws[i]); errs[i] == nil {
+			vals[i], errs[i] = c.jsonValue(c.buf.Bytes())
 		}
 	})
 	for i, w := range ws {
