@@ -7,6 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/open-policy-agent/opa/v1/profiler"
+	"github.com/open-policy-agent/opa/v1/rego"
+
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/layers"
 	"github.com/rift-dev/rift/analyzer/timeline"
@@ -59,6 +62,32 @@ func BenchmarkRules(b *testing.B) {
 			for b.Loop() {
 				if _, err := r.eval(context.Background(), v); err != nil {
 					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkRuleLines profiles each rule once with OPA's profiler and logs
+// its costliest expressions (time, evaluations, file:line), which shows
+// where a rule spends its time, continuations excluded. With -v:
+//
+//	RIFT_BENCH_BUNDLE=/tmp/b10k.tar.gz go test ./analyzer/hypothesis -run '^$' -bench RuleLines -benchtime 1x -v
+func BenchmarkRuleLines(b *testing.B) {
+	e := builtinEngine(b)
+	v, err := benchInput(b).value(e.need)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, r := range e.enabled {
+		b.Run(r.rule.ID, func(b *testing.B) {
+			for b.Loop() {
+				p := profiler.New()
+				if _, err := r.query.Eval(context.Background(), rego.EvalParsedInput(v), rego.EvalQueryTracer(p)); err != nil {
+					b.Fatal(err)
+				}
+				for _, s := range p.ReportTopNResults(5, []string{"total_time_ns"}) {
+					b.Logf("%8.1f ms %7d evals %s:%d", float64(s.ExprTimeNs)/1e6, s.NumEval, s.Location.File, s.Location.Row)
 				}
 			}
 		})
