@@ -72,16 +72,29 @@ func (ix *Index) add(o *Object) {
 		ix.byUID[types.UID(uid)] = o
 	}
 	ix.byKind[kind] = append(ix.byKind[kind], o)
-	if _, has := meta["ownerReferences"]; has {
-		for _, or := range o.GetOwnerReferences() {
-			ix.children[or.UID] = append(ix.children[or.UID], o)
-		}
+	if refs, ok := meta["ownerReferences"].([]any); ok {
+		ix.addChild(o, refs)
 	}
 	switch {
 	case kind == "Event" && (k.Group == "" || k.Group == "events.k8s.io"):
 		ix.indexEvent(o, k.Group, ns)
 	case kind == "Pod" && k.Group == "":
 		ix.indexPod(o, ns)
+	}
+}
+
+// addChild files o under the UID of each of its owner references. It reads
+// the UIDs as GetOwnerReferences would, without building the references:
+// none when one reference is not an object, "" for one without a UID.
+func (ix *Index) addChild(o *Object, refs []any) {
+	for _, r := range refs {
+		if _, ok := r.(map[string]any); !ok {
+			return
+		}
+	}
+	for _, r := range refs {
+		uid, _ := r.(map[string]any)["uid"].(string)
+		ix.children[types.UID(uid)] = append(ix.children[types.UID(uid)], o)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/types"
 )
 
 func TestIndexAPIGroupMatchesParseGroupVersion(t *testing.T) {
@@ -110,6 +111,40 @@ func TestIndexLookups(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if diff := cmp.Diff(tc.want, names(tc.got)); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestIndexChildrenMatchesGetOwnerReferences files children under the
+// UIDs GetOwnerReferences reads, malformed references included.
+func TestIndexChildrenMatchesGetOwnerReferences(t *testing.T) {
+	tests := []struct {
+		name string
+		refs any
+	}{
+		{"two owners", []any{map[string]any{"uid": "a"}, map[string]any{"uid": "b"}}},
+		{"owner without uid", []any{map[string]any{"kind": "ReplicaSet"}}},
+		{"one reference not an object", []any{map[string]any{"uid": "a"}, "b"}},
+		{"not a list", map[string]any{"uid": "a"}},
+		{"null", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			o := obj(map[string]any{"apiVersion": "v1", "kind": "Pod",
+				"metadata": map[string]any{"name": "p", "ownerReferences": tc.refs}})
+			ix := NewIndex([]*Object{o}, nil)
+			var want, got []string
+			for _, r := range o.GetOwnerReferences() {
+				want = append(want, string(r.UID))
+			}
+			for _, uid := range []string{"", "a", "b"} {
+				if len(ix.Children(types.UID(uid))) > 0 {
+					got = append(got, uid)
+				}
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("owner UIDs (-want +got):\n%s", diff)
 			}
 		})
 	}
