@@ -25,6 +25,7 @@ type converter struct {
 	shared map[string]ast.Value // small JSON containers by their text
 	seen   map[int]ast.Value    // converted containers by hash
 	buf    bytes.Buffer         // scratch for JSON text
+	kvs    [][2]*ast.Term       // scratch: fields of the objects being built
 }
 
 func newConverter() *converter {
@@ -122,7 +123,8 @@ func (c *converter) all(_ string, v any) (ast.Value, bool, error) {
 // object converts m field by field through field.
 func (c *converter) object(m map[string]any, field fieldFunc) (ast.Value, error) {
 	terms := make([]ast.Term, len(m))
-	kvs := make([][2]*ast.Term, 0, len(m))
+	mark := len(c.kvs) // nested objects push and pop above mark
+	defer func() { c.kvs = c.kvs[:mark] }()
 	for k, v := range m {
 		val, keep, err := field(k, v)
 		if err != nil {
@@ -131,11 +133,11 @@ func (c *converter) object(m map[string]any, field fieldFunc) (ast.Value, error)
 		if !keep {
 			continue
 		}
-		t := &terms[len(kvs)]
+		t := &terms[len(c.kvs)-mark]
 		t.Value = val
-		kvs = append(kvs, [2]*ast.Term{c.key(k), t})
+		c.kvs = append(c.kvs, [2]*ast.Term{c.key(k), t})
 	}
-	return ast.NewObject(kvs...), nil
+	return ast.NewObject(c.kvs[mark:]...), nil
 }
 
 // objectOf builds the object of keys[i]: vals[i] with one block of terms.
