@@ -34,6 +34,9 @@ type jsonWriter struct {
 	// member is written, so that the member knows whether a comma goes
 	// before it and the close whether a newline does.
 	empty []bool
+	// spare holds the block writers of big arrays (see array), kept for
+	// the next big array so that their buffers grow only once.
+	spare []*jsonWriter
 }
 
 func newJSONWriter(w io.Writer, indent, html bool) *jsonWriter {
@@ -64,7 +67,7 @@ func (e *jsonWriter) close(c byte) {
 		e.buf = append(e.buf, e.sep[1:]...)
 	}
 	e.buf = append(e.buf, c)
-	if len(e.buf) >= flushAt {
+	if len(e.buf) >= flushAt && e.w != nil { // a block's writer (w nil) holds its bytes
 		e.flush()
 	}
 }

@@ -5,16 +5,7 @@ import (
 )
 
 func (e *jsonWriter) hypotheses(hs []hypothesis.Hypothesis) {
-	if hs == nil {
-		e.null()
-		return
-	}
-	e.open('[')
-	for i := range hs {
-		e.member()
-		e.hypothesis(&hs[i])
-	}
-	e.close(']')
+	e.array(len(hs), hs == nil, 4<<10, func(w *jsonWriter, i int) { w.hypothesis(&hs[i]) })
 }
 
 func (e *jsonWriter) hypothesis(h *hypothesis.Hypothesis) {

@@ -3,7 +3,9 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 	"time"
 
@@ -138,4 +140,32 @@ func randomReport(seed uint64) *Report {
 	var r Report
 	fill(valueOf(&r), rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)))
 	return &r
+}
+
+// TestJSONWriterParallelMatchesStdlib runs the same comparison with big
+// arrays split into blocks of one and two elements encoded on two cores,
+// so the block path (first block without a comma, a short last block, an
+// error inside a block) is exercised on small reports.
+func TestJSONWriterParallelMatchesStdlib(t *testing.T) {
+	defer func(minN, bytes, ahead, procs int) {
+		parallelMin, parallelBlockBytes, parallelAhead = minN, bytes, ahead
+		runtime.GOMAXPROCS(procs)
+	}(parallelMin, parallelBlockBytes, parallelAhead, runtime.GOMAXPROCS(2))
+	for _, blockBytes := range []int{1, 2 << 10} {
+		parallelMin, parallelBlockBytes, parallelAhead = 1, blockBytes, 1
+		for _, path := range fixtures(t) {
+			r := loadReport(t, path).Normalized()
+			t.Run(fmt.Sprintf("%s/block=%d", path, blockBytes), func(t *testing.T) { checkMatchesStdlib(t, r) })
+		}
+		for seed := range uint64(100) {
+			r := randomReport(seed)
+			t.Run(fmt.Sprintf("random/block=%d", blockBytes), func(t *testing.T) { checkMatchesStdlib(t, r) })
+		}
+		t.Run(fmt.Sprintf("bad time in a block/block=%d", blockBytes), func(t *testing.T) {
+			r := randomReport(3)
+			r.Timeline = make([]timeline.Entry, 5)
+			r.Timeline[3].Time = time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)
+			checkMatchesStdlib(t, r)
+		})
+	}
 }

@@ -5,16 +5,7 @@ import (
 )
 
 func (e *jsonWriter) entries(es []timeline.Entry) {
-	if es == nil {
-		e.null()
-		return
-	}
-	e.open('[')
-	for i := range es {
-		e.member()
-		e.entry(&es[i])
-	}
-	e.close(']')
+	e.array(len(es), es == nil, 1<<10, func(w *jsonWriter, i int) { w.entry(&es[i]) })
 }
 
 func (e *jsonWriter) entry(x *timeline.Entry) {

@@ -5,16 +5,7 @@ import (
 )
 
 func (e *jsonWriter) workloads(ws []layers.Workload) {
-	if ws == nil {
-		e.null()
-		return
-	}
-	e.open('[')
-	for i := range ws {
-		e.member()
-		e.workload(&ws[i])
-	}
-	e.close(']')
+	e.array(len(ws), ws == nil, 16<<10, func(w *jsonWriter, i int) { w.workload(&ws[i]) })
 }
 
 func (e *jsonWriter) workload(w *layers.Workload) {
