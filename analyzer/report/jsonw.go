@@ -18,8 +18,9 @@ const flushAt = 64 << 10
 //
 // It appends to one buffer and writes it out whenever it grows past
 // flushAt, so rendering allocates nothing per value. The first error (a
-// failed write or a value encoding/json refuses) sticks: later calls do
-// nothing and finish returns it.
+// failed write or a value encoding/json refuses) sticks: nothing is
+// written after it and finish returns it. A writer with a nil w (a block
+// of a big array, see array) keeps all its bytes for its parent to write.
 type jsonWriter struct {
 	w      io.Writer
 	buf    []byte
