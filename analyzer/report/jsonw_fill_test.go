@@ -26,6 +26,7 @@ var awkwardRaw = []json.RawMessage{
 	json.RawMessage(" { \"a\" : [ 1 , 2, {} , [] ], \"b\": null }\n"),
 	json.RawMessage(`{"x":{"y":{"z":["` + "\u2028<>&" + `"]}}}`), json.RawMessage(`[]`), json.RawMessage(`true`),
 	json.RawMessage(strings.Repeat(`{"deep": [`, 20) + `-1.5e3` + strings.Repeat(`]}`, 20)),
+	json.RawMessage("[\"\xff\u2029 \\\" \\u00e9\", {\"k\xfe\": 0.10}]"),
 }
 
 var awkwardInts = []int64{0, 1, -1, 7, 1 << 40, math.MaxInt64, math.MinInt64}
