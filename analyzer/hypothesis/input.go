@@ -29,7 +29,7 @@ type Input struct {
 }
 
 // inputBuild is one conversion of an Input: the normalised bundle and the
-// event terms the three event maps share.
+// event terms the event maps share.
 type inputBuild struct {
 	in     Input
 	b      *bundle.Bundle

@@ -1,9 +1,7 @@
 package hypothesis
 
 import (
-	"encoding/json"
 	"fmt"
-	"strconv"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 )
@@ -70,61 +68,6 @@ func (p *jsonParser) value() (ast.Value, error) {
 		return p.literal()
 	}
 	return p.number()
-}
-
-// maxShared bounds the text of the objects and arrays a converter shares.
-const maxShared = 512
-
-// container reads an object or array. A short one (a reference {apiVersion,
-// kind, namespace, name}, an evidence item, a pair of layer names) is
-// looked up by its text first: such values repeat all over the workloads
-// (a stage and a layer cite the same evidence), and one shared value
-// serves every occurrence, which keeps the input small.
-func (p *jsonParser) container() (ast.Value, error) {
-	end := p.shortEnd()
-	if end < 0 {
-		return p.read()
-	}
-	text := p.data[p.pos:end]
-	if v, ok := p.c.shared[string(text)]; ok {
-		p.pos = end
-		return v, nil
-	}
-	v, err := p.read()
-	if err == nil {
-		p.c.share(string(text), v)
-	}
-	return v, err
-}
-
-func (p *jsonParser) read() (ast.Value, error) {
-	if p.data[p.pos] == '{' {
-		return p.object()
-	}
-	return p.array()
-}
-
-// shortEnd is the end of the container at p.pos if its text is at most
-// maxShared bytes long, else -1.
-func (p *jsonParser) shortEnd() int {
-	depth := 0
-	for i := p.pos; i < len(p.data) && i-p.pos < maxShared; i++ {
-		switch p.data[i] {
-		case '"':
-			for i++; i < len(p.data) && p.data[i] != '"'; i++ {
-				if p.data[i] == '\\' {
-					i++
-				}
-			}
-		case '{', '[':
-			depth++
-		case '}', ']':
-			if depth--; depth == 0 {
-				return i + 1
-			}
-		}
-	}
-	return -1
 }
 
 func (p *jsonParser) object() (ast.Value, error) {
@@ -210,57 +153,4 @@ func (p *jsonParser) array() (ast.Value, error) {
 			return nil, p.errorf("want ',' or ']'")
 		}
 	}
-}
-
-// str reads a string; one with escapes is unquoted by encoding/json, so
-// escapes mean exactly what they mean to json.Unmarshal. The bytes are the
-// input's own when there is no escape: callers copy what they keep.
-func (p *jsonParser) str() ([]byte, error) {
-	start := p.pos
-	p.pos++ // "
-	escaped := false
-	for p.pos < len(p.data) {
-		switch p.data[p.pos] {
-		case '\\':
-			escaped = true
-			p.pos += 2
-			continue
-		case '"':
-			p.pos++
-			if !escaped {
-				return p.data[start+1 : p.pos-1], nil
-			}
-			var s string
-			err := json.Unmarshal(p.data[start:p.pos], &s)
-			return []byte(s), err
-		}
-		p.pos++
-	}
-	return nil, p.errorf("unterminated string")
-}
-
-func (p *jsonParser) literal() (ast.Value, error) {
-	for _, l := range []struct {
-		text string
-		v    ast.Value
-	}{{"true", ast.Boolean(true)}, {"false", ast.Boolean(false)}, {"null", ast.Null{}}} {
-		if len(p.data)-p.pos >= len(l.text) && string(p.data[p.pos:p.pos+len(l.text)]) == l.text {
-			p.pos += len(l.text)
-			return l.v, nil
-		}
-	}
-	return nil, p.errorf("invalid literal")
-}
-
-// number reads a number the way json.Unmarshal into any does: as a float64.
-func (p *jsonParser) number() (ast.Value, error) {
-	start := p.pos
-	for p.pos < len(p.data) && (p.data[p.pos] == '-' || p.data[p.pos] == '+' || p.data[p.pos] == '.' || p.data[p.pos] == 'e' || p.data[p.pos] == 'E' || (p.data[p.pos] >= '0' && p.data[p.pos] <= '9')) {
-		p.pos++
-	}
-	f, err := strconv.ParseFloat(string(p.data[start:p.pos]), 64)
-	if err != nil {
-		return nil, p.errorf("invalid number")
-	}
-	return ast.InterfaceToValue(f)
 }
