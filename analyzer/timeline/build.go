@@ -93,6 +93,9 @@ type builder struct {
 	opts    Options
 	entries []Entry
 	gaps    []string
+	// eventNS are the namespaces with events, noted by eventEntries for
+	// findGaps.
+	eventNS map[string]bool
 }
 
 // otherEntries adds the entries of every source but events.

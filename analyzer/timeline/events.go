@@ -32,10 +32,12 @@ func (bd *builder) eventEntries() {
 	byName := make(map[string]int, len(evs))
 	bySig := make(map[string]int, len(evs))
 	occs := make([]occurrence, 0, len(evs))
+	bd.eventNS = map[string]bool{}
 	for _, o := range evs {
 		if !bundle.IsEvent(o) {
 			continue
 		}
+		bd.eventNS[o.GetNamespace()] = true
 		oc, ok := readEvent(o)
 		if !ok {
 			bd.gaps = append(bd.gaps, o.Ref().String()+": event has no time; left out of the timeline")

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"time"
-
-	"github.com/rift-dev/rift/analyzer/bundle"
 )
 
 // markConfidence lowers the confidence of failures known only from
@@ -47,13 +45,8 @@ func (bd *builder) findGaps(es []Entry) []string {
 			gaps = append(gaps, fmt.Sprintf("events not collected for %s: %s", ns, nc.Reason))
 		}
 	}
-	eventNS := map[string]bool{}
+	eventNS := bd.eventNS
 	var oldest time.Time
-	for _, e := range bd.ix.OfKind("Event") {
-		if bundle.IsEvent(e) {
-			eventNS[e.GetNamespace()] = true
-		}
-	}
 	for i := range es {
 		if es[i].Source == SourceEvent && (oldest.IsZero() || es[i].Time.Before(oldest)) {
 			oldest = es[i].Time

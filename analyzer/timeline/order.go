@@ -38,28 +38,45 @@ func compareRest(a, b *Entry) int {
 }
 
 // sortEntries sorts es by compareEntries. The comparison is total, so an
-// unstable sort is deterministic; it sorts positions with the object names
-// formatted once, then moves each entry into place.
+// unstable sort is deterministic. It sorts small keys (time, layer rank,
+// position) rather than the large entries, with the object names formatted
+// once; entries are read only to break ties. Then it moves each entry
+// into place.
 func sortEntries(es []Entry) {
 	objs := make([]string, len(es))
-	order := make([]int, len(es))
+	keys := make([]entryKey, len(es))
 	for i := range es {
-		objs[i], order[i] = es[i].Object.String(), i
+		objs[i] = es[i].Object.String()
+		keys[i] = entryKey{sec: es[i].Time.Unix(), nsec: int32(es[i].Time.Nanosecond()), rank: int32(layerRank(es[i].Layer)), i: i}
 	}
-	slices.SortFunc(order, func(x, y int) int {
-		a, b := &es[x], &es[y]
-		if c := a.Time.Compare(b.Time); c != 0 {
+	slices.SortFunc(keys, func(x, y entryKey) int {
+		if c := cmp.Compare(x.sec, y.sec); c != 0 {
 			return c
 		}
-		if c := cmp.Compare(layerRank(a.Layer), layerRank(b.Layer)); c != 0 {
+		if c := cmp.Compare(x.nsec, y.nsec); c != 0 {
 			return c
 		}
-		if c := cmp.Compare(objs[x], objs[y]); c != 0 {
+		if c := cmp.Compare(x.rank, y.rank); c != 0 {
 			return c
 		}
-		return compareRest(a, b)
+		if c := cmp.Compare(objs[x.i], objs[y.i]); c != 0 {
+			return c
+		}
+		return compareRest(&es[x.i], &es[y.i])
 	})
+	order := make([]int, len(keys))
+	for i, k := range keys {
+		order[i] = k.i
+	}
 	permute(es, order)
+}
+
+// entryKey is what sortEntries compares first: the instant (as Time.Compare
+// orders times without a monotonic reading) and the layer rank.
+type entryKey struct {
+	sec        int64
+	nsec, rank int32
+	i          int
 }
 
 // permute rearranges es in place so that es[i] becomes the old
