@@ -172,6 +172,10 @@ func metaValue(o *bundle.Object, field, key string) string {
 	return s
 }
 
+// apiGroup is o.GroupVersionKind().Group without building the
+// GroupVersionKind.
+func apiGroup(o *bundle.Object) string { return bundle.APIGroup(o.GetAPIVersion()) }
+
 func refPtr(o *bundle.Object) *bundle.Ref {
 	r := o.Ref()
 	return &r

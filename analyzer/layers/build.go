@@ -74,7 +74,7 @@ func Build(b *bundle.Bundle) []Workload {
 
 func (a *analysis) indexServices() {
 	for _, svc := range a.ix.OfKind("Service") {
-		if svc.GroupVersionKind().Group != "" {
+		if apiGroup(svc) != "" {
 			continue
 		}
 		sel := mapAt(svc.Object, "spec", "selector")
@@ -124,7 +124,7 @@ func (a *analysis) ownedInBundle(o *bundle.Object) bool {
 	if !ok {
 		return false
 	}
-	g := owner.GroupVersionKind().Group
+	g := apiGroup(owner)
 	return coveringOwners[o.GetKind()][owner.GetKind()] && (g == "apps" || g == "batch")
 }
 
@@ -132,7 +132,7 @@ func (a *analysis) subjects() []*subject {
 	var out []*subject
 	for kind, group := range workloadGroups {
 		for _, o := range a.ix.OfKind(kind) {
-			if o.GroupVersionKind().Group != group {
+			if apiGroup(o) != group {
 				continue
 			}
 			switch kind {

@@ -106,7 +106,7 @@ func (a *analysis) renderedLayer(s *subject) Layer {
 func (a *analysis) gitopsLayer(s *subject) Layer {
 	l := Layer{Name: LayerGitOps, Status: StatusUnknown}
 	objs := s.owners
-	if g := s.obj.GroupVersionKind().Group; g == groupArgo || strings.HasSuffix(g, ".toolkit.fluxcd.io") {
+	if g := apiGroup(s.obj); g == groupArgo || strings.HasSuffix(g, ".toolkit.fluxcd.io") {
 		objs = []*bundle.Object{s.obj}
 		if so, ok := a.g.sourceObject(s.obj); ok {
 			objs = append(objs, so)

@@ -41,7 +41,7 @@ type renderedObj struct {
 	by *bundle.Object
 }
 
-func isGroup(o *bundle.Object, g string) bool { return o.GroupVersionKind().Group == g }
+func isGroup(o *bundle.Object, g string) bool { return apiGroup(o) == g }
 
 func reconcilers(ix *bundle.Index) []*bundle.Object {
 	var out []*bundle.Object
