@@ -59,16 +59,19 @@ func BuildWithOptions(b *bundle.Bundle, ws []layers.Workload, opts Options) *Tim
 	// Events, the other sources and the chain index read the bundle
 	// independently, so they are built concurrently; the entries are
 	// joined in the order a sequential build adds them.
-	// Every event yields an entry, and other objects about two (condition
-	// transitions, lifecycle, container states); sizing for that up front
-	// spares copying the (large) entries as the slices grow.
+	// Every event yields at most one entry, and other objects about two
+	// (condition transitions, lifecycle, container states). Both builders
+	// fill one array sized for that, events its head and the rest its
+	// tail, so that the (large) entries are neither copied as slices grow
+	// nor allocated twice.
 	events := len(ix.OfKind("Event"))
 	others := max(len(b.Objects)-events, 0)*2 + 2*len(b.Logs) + 16
-	bd := &builder{b: b, ix: ix, opts: opts, entries: make([]Entry, 0, events+others)}
-	rest := &builder{b: b, ix: ix, opts: opts, entries: make([]Entry, 0, others)}
+	all := make([]Entry, 0, events+others)
+	bd := &builder{b: b, ix: ix, opts: opts, entries: all[0:0:events]}
+	rest := &builder{b: b, ix: ix, opts: opts, entries: all[events:events]}
 	var lk *linker
 	runAll(bd.eventEntries, rest.otherEntries, func() { lk = newLinker(b, ix, ws) })
-	bd.entries = append(bd.entries, rest.entries...)
+	bd.entries = joinEntries(all, bd.entries, rest.entries)
 	bd.gaps = append(bd.gaps, rest.gaps...)
 
 	for i := range bd.entries {
@@ -96,6 +99,16 @@ type builder struct {
 	// eventNS are the namespaces with events, noted by eventEntries for
 	// findGaps.
 	eventNS map[string]bool
+}
+
+// joinEntries returns head followed by tail, in all's array when head is
+// still its prefix (the events never outgrow their part): the tail then
+// moves down over the unused part of the head's room.
+func joinEntries(all, head, tail []Entry) []Entry {
+	if len(head) > 0 && &head[0] != &all[:1][0] {
+		return append(head, tail...)
+	}
+	return append(all[:len(head)], tail...)
 }
 
 // otherEntries adds the entries of every source but events.
