@@ -94,13 +94,13 @@ func (c *converter) value(x any) (ast.Value, error) {
 	return ast.InterfaceToValue(x)
 }
 
-// dedup returns an equal container converted before, if there is one, so
-// that repeated parts of objects (the labels, spec and owner references
+// dedup returns an identical container converted before, if there is one,
+// so that repeated parts of objects (the labels, spec and owner references
 // pods of one ReplicaSet share) are held once. It keeps one container per
 // hash and starts over when full, like share.
 func (c *converter) dedup(v ast.Value) ast.Value {
 	h := v.Hash()
-	if old, ok := c.seen[h]; ok && old.Compare(v) == 0 {
+	if old, ok := c.seen[h]; ok && identical(old, v) {
 		return old
 	}
 	if len(c.seen) >= maxCache {
