@@ -2,6 +2,7 @@ package benchgen
 
 import (
 	"fmt"
+	"hash/fnv"
 	"time"
 )
 
@@ -9,6 +10,8 @@ import (
 type podRef struct {
 	name, ns, ip, uid string
 	failing           bool
+	// movedDigest: the pod started before its Deployment's tag moved.
+	movedDigest bool
 }
 
 // pods adds the Pods: every 20th belongs to a StatefulSet, the rest to
@@ -49,7 +52,8 @@ func (g *gen) pods() {
 		}
 		d := i % max(D, 1)
 		failing := !sts && D > 0 && deployFails(d) && k >= 1
-		ref := podRef{name: name, ns: ns, ip: ip, uid: fmt.Sprintf("pod-%d", i), failing: failing}
+		ref := podRef{name: name, ns: ns, ip: ip, uid: fmt.Sprintf("pod-%d", i), failing: failing,
+			movedDigest: !sts && D > 0 && digestMoved(d) && k == 0}
 		g.byApp[ns+"/"+app] = append(g.byApp[ns+"/"+app], ref)
 		g.allPods = append(g.allPods, ref)
 		g.add(ns, "pods", g.pod(ref, app, image, own, started, !sts && D > 0 && badImage(d)))
@@ -61,7 +65,7 @@ func (g *gen) pod(p podRef, app, image string, own []any, started time.Time, pul
 	if own != nil {
 		m["ownerReferences"] = own
 	}
-	cs := map[string]any{"name": "app", "image": image, "imageID": "registry.example.com/app@sha256:" + fmt.Sprintf("%064x", len(image)*7919),
+	cs := map[string]any{"name": "app", "image": image, "imageID": imageID(image, p.movedDigest),
 		"ready": true, "started": true, "restartCount": int64(0),
 		"state": map[string]any{"running": map[string]any{"startedAt": ts(started)}}}
 	phase := "Running"
@@ -91,4 +95,15 @@ func (g *gen) pod(p podRef, app, image string, own []any, started time.Time, pul
 				condition("Ready", ready, "", "", started),
 			},
 			"containerStatuses": []any{cs}}}
+}
+
+// imageID is the digest a pod runs for image: the same image gives the
+// same digest, and a pod started before its tag moved runs an older one.
+func imageID(image string, moved bool) string {
+	h := fnv.New64a()
+	h.Write([]byte(image))
+	if moved {
+		h.Write([]byte("@previous"))
+	}
+	return "registry.example.com/app@sha256:" + fmt.Sprintf("%064x", h.Sum64())
 }

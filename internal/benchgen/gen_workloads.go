@@ -6,8 +6,10 @@ import (
 )
 
 // Planted failures, by Deployment index: a crash loop, an image that cannot
-// be pulled, and a rollout the controller has not observed yet.
+// be pulled, a rollout the controller has not observed yet, and a mutable
+// tag that moved under one running pod.
 func crashLoops(d int) bool   { return d%25 == 3 }
+func digestMoved(d int) bool  { return d%50 == 11 }
 func badImage(d int) bool     { return d%40 == 7 }
 func unobserved(d int) bool   { return d%33 == 5 }
 func deployFails(d int) bool  { return crashLoops(d) || badImage(d) }
@@ -47,7 +49,11 @@ func (g *gen) image(d int) string {
 	if badImage(d) {
 		return fmt.Sprintf("registry.example.com/%s:does-not-exist", deployName(d))
 	}
-	return fmt.Sprintf("registry.example.com/%s:1.%d.%d", deployName(d), d%7, g.rng.IntN(20))
+	// One tag per Deployment, shared by its template and every pod: a
+	// random tag per call gave each pod its own image and digest, which no
+	// cluster does and which made image-digest-mismatch fire on nearly
+	// every Deployment.
+	return fmt.Sprintf("registry.example.com/%s:1.%d.%d", deployName(d), d%7, (d*13)%20)
 }
 
 // workloads adds the Deployments and their ReplicaSets: ReplicaSet r
