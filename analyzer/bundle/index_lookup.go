@@ -1,0 +1,140 @@
+package bundle
+
+import (
+	"slices"
+	"sort"
+
+	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/apimachinery/pkg/types"
+)
+
+// Get returns the object with key k.
+func (ix *Index) Get(k Key) (*Object, bool) { o, ok := ix.byKey[k]; return o, ok }
+
+// ByUID returns the object with the given UID.
+func (ix *Index) ByUID(uid types.UID) (*Object, bool) { o, ok := ix.byUID[uid]; return o, ok }
+
+// OfKind returns the objects of a kind (any group), in bundle order. The
+// slice is shared: callers must not modify it.
+func (ix *Index) OfKind(kind string) []*Object { return ix.byKind[kind] }
+
+// Kinds returns the indexed kinds, sorted.
+func (ix *Index) Kinds() []string {
+	out := make([]string, 0, len(ix.byKind))
+	for k := range ix.byKind {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Children returns the objects whose ownerReferences name uid.
+func (ix *Index) Children(uid types.UID) []*Object { return ix.children[uid] }
+
+// Owner returns the controller owner of o (or its first owner), if present
+// in the bundle.
+func (ix *Index) Owner(o *Object) (*Object, bool) {
+	refs := o.GetOwnerReferences()
+	for _, r := range refs {
+		if r.Controller != nil && *r.Controller {
+			if p, ok := ix.byUID[r.UID]; ok {
+				return p, true
+			}
+		}
+	}
+	for _, r := range refs {
+		if p, ok := ix.byUID[r.UID]; ok {
+			return p, true
+		}
+	}
+	return nil, false
+}
+
+// EventsFor returns the events whose involved object is o: by UID, and by
+// kind/namespace/name for events that carry no UID (or were recorded for a
+// previous incarnation). Each event appears once, in bundle order.
+func (ix *Index) EventsFor(o *Object) []*Object {
+	byUID := ix.events[o.GetUID()]
+	byKey := ix.eventsKey[o.Key()]
+	if len(byKey) == 0 {
+		return byUID
+	}
+	out := make([]*Object, len(byUID), len(byUID)+len(byKey))
+	copy(out, byUID)
+	if len(byUID) <= smallSet {
+		// An object has few events: scanning them beats building a set.
+		for _, e := range byKey {
+			if !slices.Contains(byUID, e) {
+				out = append(out, e)
+			}
+		}
+		return out
+	}
+	seen := make(map[*Object]bool, len(byUID))
+	for _, e := range byUID {
+		seen[e] = true
+	}
+	for _, e := range byKey {
+		if !seen[e] {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// smallSet is the size up to which a linear scan dedupes faster than a map.
+const smallSet = 16
+
+// PodsOnNode returns the pods whose spec.nodeName is node.
+func (ix *Index) PodsOnNode(node string) []*Object { return ix.podsNode[node] }
+
+// PodsInNamespace returns the pods of a namespace, in bundle order.
+func (ix *Index) PodsInNamespace(ns string) []*Object { return ix.podsNS[ns] }
+
+// SelectPods returns the pods in ns that match sel, in bundle order. It
+// starts from the smallest posting list of the selector's equality
+// requirements, so a selective selector costs little even in a large
+// namespace. A nil or empty selector selects nothing, as a Service's does.
+func (ix *Index) SelectPods(ns string, sel labels.Selector) []*Object {
+	if sel == nil || sel.Empty() {
+		return nil
+	}
+	cands := ix.podsNS[ns]
+	if reqs, ok := sel.Requirements(); ok {
+		for _, r := range reqs {
+			if vals := r.Values().List(); len(vals) == 1 && (r.Operator() == "=" || r.Operator() == "==" || r.Operator() == "in") {
+				if l := ix.podLabels[ns][labelPair{r.Key(), vals[0]}]; len(l) < len(cands) {
+					cands = l
+				}
+			}
+		}
+	}
+	var out []*Object
+	for _, p := range cands {
+		if sel.Matches(labels.Set(p.GetLabels())) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Logs returns the log tails of one container: current first, then previous.
+func (ix *Index) Logs(ns, pod, container string) []*Log {
+	return ix.logs[logKey{ns, pod, container}]
+}
+
+func unstructuredString(obj map[string]any, fields ...string) (string, bool, error) {
+	var cur any = obj
+	for _, f := range fields {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return "", false, nil
+		}
+		cur, ok = m[f]
+		if !ok {
+			return "", false, nil
+		}
+	}
+	s, ok := cur.(string)
+	return s, ok, nil
+}
