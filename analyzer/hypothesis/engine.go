@@ -35,7 +35,8 @@ type Engine struct {
 	enabled  []*preparedRule
 	byCause  map[string]*Rule
 	compiler *ast.Compiler
-	need     partSet // the input parts the loaded modules can read
+	need     partSet  // the input parts the loaded modules can read
+	wfields  fieldSet // the workload fields they can name
 }
 
 // preparedRule is an enabled rule with its query prepared once.
@@ -72,7 +73,7 @@ func NewEngine(opts EngineOptions) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{rules: rules, compiler: c, byCause: map[string]*Rule{}, need: inputParts(c.Modules)}
+	e := &Engine{rules: rules, compiler: c, byCause: map[string]*Rule{}, need: inputParts(c.Modules), wfields: workloadFields(c.Modules)}
 	disabled := map[string]bool{}
 	for _, id := range opts.Disable {
 		if !slices.ContainsFunc(rules, func(r *Rule) bool { return r.ID == id }) {

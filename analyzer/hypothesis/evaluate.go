@@ -29,7 +29,7 @@ type Ledger struct {
 // rule that fails is listed in Ledger.RuleErrors and the others go on; the
 // error return is for an input that cannot be converted at all.
 func (e *Engine) Evaluate(ctx context.Context, in Input) (*Ledger, error) {
-	v, err := in.value(e.need)
+	v, err := in.valueFor(e.need, e.wfields)
 	if err != nil {
 		return nil, err
 	}

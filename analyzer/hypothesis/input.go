@@ -31,10 +31,11 @@ type Input struct {
 // inputBuild is one conversion of an Input: the normalised bundle and the
 // event terms the event maps share.
 type inputBuild struct {
-	in     Input
-	b      *bundle.Bundle
-	ix     *bundle.Index
-	events []eventEntry // built once, on first need
+	in      Input
+	wfields fieldSet // the workload fields to build; nil: all
+	b       *bundle.Bundle
+	ix      *bundle.Index
+	events  []eventEntry // built once, on first need
 
 	// memo holds the index pairs built together (service_pods with
 	// pod_services, pods_by_phase with pods_by_container_reason).
@@ -92,7 +93,13 @@ var parts = []part{
 // never built. Parts are converted straight to AST terms, objects in
 // parallel, so the input is walked once and no plain copy outlives it.
 func (in Input) value(need partSet) (ast.Value, error) {
-	x := &inputBuild{in: in, b: in.Bundle}
+	return in.valueFor(need, nil)
+}
+
+// valueFor is value with each workload limited to the fields in wfields
+// (nil means all of them).
+func (in Input) valueFor(need partSet, wfields fieldSet) (ast.Value, error) {
+	x := &inputBuild{in: in, wfields: wfields, b: in.Bundle}
 	if x.b == nil {
 		x.b = &bundle.Bundle{}
 	}

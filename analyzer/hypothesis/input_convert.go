@@ -4,6 +4,8 @@ import (
 	"bytes"
 
 	"github.com/open-policy-agent/opa/v1/ast"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
 )
 
 // maxCache bounds the terms and strings one converter shares: object keys
@@ -22,14 +24,16 @@ const maxCache = 8192
 type converter struct {
 	keys   map[string]*ast.Term
 	strs   map[string]ast.Value
-	shared map[string]ast.Value // small JSON containers by their text
-	seen   map[int]ast.Value    // converted containers by hash
-	buf    bytes.Buffer         // scratch for JSON text
-	kvs    [][2]*ast.Term       // scratch: fields of the objects being built
+	shared map[string]ast.Value      // small JSON containers by their text
+	seen   map[int]ast.Value         // converted containers by hash
+	refs   map[bundle.Ref]ast.Value  // shared references
+	evs    map[evidenceKey]ast.Value // shared evidence items
+	buf    bytes.Buffer              // scratch for JSON text
+	kvs    [][2]*ast.Term            // scratch: fields of the objects being built
 }
 
 func newConverter() *converter {
-	return &converter{keys: map[string]*ast.Term{}, strs: map[string]ast.Value{}, shared: map[string]ast.Value{}, seen: map[int]ast.Value{}}
+	return &converter{keys: map[string]*ast.Term{}, strs: map[string]ast.Value{}, shared: map[string]ast.Value{}, seen: map[int]ast.Value{}, refs: map[bundle.Ref]ast.Value{}, evs: map[evidenceKey]ast.Value{}}
 }
 
 // share keeps v as the value of the JSON text. A full cache starts over,

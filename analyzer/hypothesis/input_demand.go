@@ -59,3 +59,46 @@ func inputParts(mods map[string]*ast.Module) partSet {
 	}
 	return need
 }
+
+// fieldSet is the set of workload fields some loaded rule can read; nil
+// means all of them.
+type fieldSet map[string]bool
+
+func (s fieldSet) has(name string) bool { return s == nil || s[name] }
+
+// workloadFields finds the fields of input.workloads[k] the modules can
+// name, so that a workload is built without the ones no rule reads (the
+// built-in rules never read stages, the biggest part). The rule is
+// name-mention: a field is built when its name appears in some module as
+// a string term, which covers w.NAME, w["NAME"] and object.get(w, "NAME",
+// d). Rego reaches a field it never names only by generic iteration over a
+// workload's keys (some k, v in w; object.keys; json.marshal of a whole
+// workload), which docs/rules.md states is not supported; a module that
+// calls walk builds every field, since walking is how such code usually
+// looks.
+func workloadFields(mods map[string]*ast.Module) fieldSet {
+	names := fieldSet{}
+	all := false
+	visit := func(x any) bool {
+		switch x := x.(type) {
+		case ast.String:
+			names[string(x)] = true
+		case ast.Ref:
+			if x.Equal(ast.WalkBuiltin.Ref()) {
+				all = true
+			}
+		case *ast.Expr:
+			if x.IsCall() && x.Operator().Equal(ast.WalkBuiltin.Ref()) {
+				all = true
+			}
+		}
+		return all
+	}
+	for _, m := range mods {
+		ast.NewGenericVisitor(visit).Walk(m)
+	}
+	if all {
+		return nil
+	}
+	return names
+}

@@ -1,7 +1,6 @@
 package hypothesis
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 
@@ -19,20 +18,15 @@ func (x *inputBuild) latestWorkloads() map[string]int {
 }
 
 // workloads is input.workloads: each workload's report form keyed by its
-// reference. Every workload goes through its JSON form, so that rules see
-// exactly the field names and values of the report contract; the JSON
-// text is converted straight to AST values, workloads in parallel.
+// reference, with the field names and values of its JSON form (the report
+// contract), built from the structs in parallel and limited to the fields
+// some rule names (workloadFields).
 func (x *inputBuild) workloads() (ast.Value, error) {
 	ws := x.in.Workloads
 	vals := make([]ast.Value, len(ws))
 	errs := make([]error, len(ws))
 	parallel(len(ws), func(c *converter, i int) {
-		// The worker's buffer is reused from workload to workload: the
-		// text is garbage once converted.
-		c.buf.Reset()
-		if errs[i] = json.NewEncoder(&c.buf).Encode(ws[i]); errs[i] == nil {
-			vals[i], errs[i] = c.jsonValue(c.buf.Bytes())
-		}
+		vals[i], errs[i] = c.workload(&ws[i], x.wfields)
 	})
 	for i, w := range ws {
 		if errs[i] != nil {

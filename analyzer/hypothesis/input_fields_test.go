@@ -1,0 +1,118 @@
+package hypothesis
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/rift-dev/rift/analyzer/layers"
+	"github.com/rift-dev/rift/analyzer/timeline"
+)
+
+// TestWorkloadFields: a workload field is built when some module names
+// it, in any form; a module that walks builds every field.
+func TestWorkloadFields(t *testing.T) {
+	tests := []struct {
+		name, body string
+		field      string
+		want       bool
+	}{
+		{"dotted", `p contains n if { some w in input.workloads; n := count(w.stages) }`, "stages", true},
+		{"brackets", `p contains n if { some w in input.workloads; n := count(w["stages"]) }`, "stages", true},
+		{"object.get", `p contains n if { some w in input.workloads; n := count(object.get(w, "stages", [])) }`, "stages", true},
+		{"unnamed", `p contains n if { some w in input.workloads; n := count(w.pods) }`, "stages", false},
+		{"named field", `p contains n if { some w in input.workloads; n := count(w.pods) }`, "pods", true},
+		{"walk", `p contains k if walk(input.workloads, [k, _])`, "stages", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			mods, err := parseSources([]source{{name: "p.rego", text: "package p\n" + tt.body}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := compile(mods)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := workloadFields(c.Modules).has(tt.field); got != tt.want {
+				t.Errorf("has(%q) = %v, want %v", tt.field, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestBuiltinRulesSkipStages: no built-in rule names a workload's stages,
+// so they are not built; the fields the rules read are.
+func TestBuiltinRulesSkipStages(t *testing.T) {
+	f := builtinEngine(t).wfields
+	if f.has("stages") {
+		t.Error("built-in rules name stages")
+	}
+	for _, name := range []string{"ref", "pods", "layers", "divergences", "owners"} {
+		if !f.has(name) {
+			t.Errorf("built-in rules do not name %s", name)
+		}
+	}
+}
+
+// stagesRule is a user rule that reads the stages of every workload.
+const stagesRule = `# METADATA
+# title: Stage count
+# description: Counts the rollout stages of all workloads.
+# custom:
+#   id: user-stage-count
+#   cause: stage-count
+#   layer: runtime
+#   stage: started
+#   weight: 10
+package rift.rules.user_stage_count
+
+hypothesis contains h if {
+	n := sum([count(w.stages) | some w in input.workloads])
+	h := {
+		"subject": {"apiVersion": "v1", "kind": "Namespace", "namespace": "", "name": "stages"},
+		"summary": sprintf("workloads have %d stages", [n]),
+		"supporting": [{"kind": "event", "detail": "counted", "ref": {"apiVersion": "v1", "kind": "Namespace", "namespace": "", "name": "stages"}}],
+		"contradicting": [],
+		"nextCheck": "kubectl get deploy -A",
+		"repair": {"layer": "repository", "action": "none", "preconditions": [], "risks": [], "rollback": "none", "acceptance": []},
+		"explains": set(),
+	}
+}
+`
+
+// TestUserRuleReadsStages: a user rule naming stages gets every stage of
+// every workload.
+func TestUserRuleReadsStages(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "stages.rego"), []byte(stagesRule), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e, err := NewEngine(EngineOptions{PolicyDirs: []string{dir}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := fixture(t, "kafka-stale-probe", "2026-11-02T11:00:00Z")
+	ws := layers.Build(b)
+	latest := map[string]int{}
+	for _, w := range ws {
+		latest[w.Ref.String()] = len(w.Stages)
+	}
+	want := 0
+	for _, n := range latest {
+		want += n
+	}
+	if want == 0 {
+		t.Fatal("fixture has no stages")
+	}
+	l := evaluate(t, e, Input{Bundle: b, Workloads: ws, Timeline: timeline.Build(b, ws)})
+	h := find(l, "user-stage-count:Namespace/stages")
+	if h == nil {
+		t.Fatalf("user rule found nothing (rule errors %v): %v", l.RuleErrors, ids(l))
+	}
+	if s := "workloads have " + strconv.Itoa(want) + " stages"; !strings.Contains(h.Summary, s) {
+		t.Errorf("summary %q, want %q", h.Summary, s)
+	}
+}

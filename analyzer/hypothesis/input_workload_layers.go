@@ -1,0 +1,145 @@
+package hypothesis
+
+import (
+	"fmt"
+
+	"github.com/open-policy-agent/opa/v1/ast"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/evidence"
+	"github.com/rift-dev/rift/analyzer/layers"
+)
+
+// astList converts n items through item to an array, or null for a nil list,
+// as encoding/json writes a nil slice.
+func astList(n int, isNil bool, item func(i int) (ast.Value, error)) (ast.Value, error) {
+	if isNil {
+		return ast.Null{}, nil
+	}
+	terms := make([]ast.Term, n)
+	ptrs := make([]*ast.Term, n)
+	for i := range n {
+		v, err := item(i)
+		if err != nil {
+			return nil, err
+		}
+		terms[i].Value = v
+		ptrs[i] = &terms[i]
+	}
+	return ast.NewArray(ptrs...), nil
+}
+
+// stages is the value of a workload's stages.
+func (c *converter) stages(ss []layers.Stage) (ast.Value, error) {
+	return astList(len(ss), ss == nil, func(i int) (ast.Value, error) {
+		ev, err := c.evidenceList(ss[i].Evidence)
+		if err != nil {
+			return nil, err
+		}
+		return c.objectOf([]string{"name", "status", "evidence"},
+			[]ast.Value{c.str(jsonText(ss[i].Name)), c.str(jsonText(ss[i].Status)), ev}), nil
+	})
+}
+
+// layers is the value of a workload's layers.
+func (c *converter) layers(ls []layers.Layer) (ast.Value, error) {
+	return astList(len(ls), ls == nil, func(i int) (ast.Value, error) {
+		l := &ls[i]
+		ev, err := c.evidenceList(l.Evidence)
+		if err != nil {
+			return nil, err
+		}
+		keys := append(make([]string, 0, 5), "name", "status")
+		vals := append(make([]ast.Value, 0, 5), c.str(jsonText(l.Name)), c.str(jsonText(l.Status)))
+		if l.Identity != "" {
+			keys, vals = append(keys, "identity"), append(vals, c.str(jsonText(l.Identity)))
+		}
+		if l.Revision != "" {
+			keys, vals = append(keys, "revision"), append(vals, c.str(jsonText(l.Revision)))
+		}
+		keys, vals = append(keys, "evidence"), append(vals, ev)
+		return c.objectOf(keys, vals), nil
+	})
+}
+
+// divergences is the value of a workload's divergences; the expected and
+// observed values are JSON text already.
+func (c *converter) divergences(ds []layers.Divergence) (ast.Value, error) {
+	return astList(len(ds), ds == nil, func(i int) (ast.Value, error) {
+		d := &ds[i]
+		raw := func(m []byte) (ast.Value, error) {
+			if m == nil {
+				return ast.Null{}, nil
+			}
+			return c.jsonValue(m)
+		}
+		exp, err := raw(d.Expected)
+		if err != nil {
+			return nil, fmt.Errorf("divergence %s expected: %w", d.Path, err)
+		}
+		obs, err := raw(d.Observed)
+		if err != nil {
+			return nil, fmt.Errorf("divergence %s observed: %w", d.Path, err)
+		}
+		between := ast.NewArray(ast.NewTerm(c.str(jsonText(d.Between[0]))), ast.NewTerm(c.str(jsonText(d.Between[1]))))
+		keys := []string{"between", "object", "path", "expected", "observed"}
+		vals := []ast.Value{between, c.ref(d.Object), c.str(jsonText(d.Path)), exp, obs}
+		if d.Owner != "" {
+			keys, vals = append(keys, "owner"), append(vals, c.str(jsonText(d.Owner)))
+		}
+		return c.objectOf(keys, vals), nil
+	})
+}
+
+// evidenceList is the value of a list of evidence items.
+func (c *converter) evidenceList(es []evidence.Evidence) (ast.Value, error) {
+	return astList(len(es), es == nil, func(i int) (ast.Value, error) { return c.evidence(&es[i]) })
+}
+
+// evidenceKey identifies an evidence item without a time, so that the
+// items layers and stages cite over and over are held once.
+type evidenceKey struct {
+	ref                        bundle.Ref
+	hasRef                     bool
+	path, event, file, message string
+}
+
+// evidence is the value of one evidence item's JSON form.
+func (c *converter) evidence(e *evidence.Evidence) (ast.Value, error) {
+	var k evidenceKey
+	if e.Time == nil {
+		k = evidenceKey{path: e.Path, event: e.Event, file: e.File, message: e.Message}
+		if e.Object != nil {
+			k.ref, k.hasRef = *e.Object, true
+		}
+		if v, ok := c.evs[k]; ok {
+			return v, nil
+		}
+	}
+	keys := make([]string, 0, 6)
+	vals := make([]ast.Value, 0, 6)
+	if e.Object != nil {
+		keys, vals = append(keys, "object"), append(vals, c.ref(*e.Object))
+	}
+	for _, f := range [...]struct{ k, v string }{{"path", e.Path}, {"event", e.Event}, {"file", e.File}} {
+		if f.v != "" {
+			keys, vals = append(keys, f.k), append(vals, c.str(jsonText(f.v)))
+		}
+	}
+	if e.Time != nil {
+		b, err := e.Time.MarshalJSON()
+		if err != nil {
+			return nil, fmt.Errorf("evidence time: %w", err)
+		}
+		keys, vals = append(keys, "time"), append(vals, c.str(string(b[1:len(b)-1])))
+	}
+	keys, vals = append(keys, "message"), append(vals, c.str(jsonText(e.Message)))
+	v := c.objectOf(keys, vals)
+	if e.Time == nil {
+		if len(c.evs) >= maxCache {
+			clear(c.evs)
+		}
+		c.evs[k] = v
+	}
+	return v, nil
+}
