@@ -85,6 +85,7 @@ var parts = []part{
 	{"logs", func(x *inputBuild) (ast.Value, error) { return ast.InterfaceToValue(logsDoc(x.b.Logs)) }},
 	{"workloads", (*inputBuild).workloads},
 	{"workloads_by_owner", (*inputBuild).workloadsByOwner},
+	{"workload_images", (*inputBuild).workloadImages},
 	{"timeline", (*inputBuild).timeline},
 }
 

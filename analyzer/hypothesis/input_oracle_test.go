@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/open-policy-agent/opa/v1/ast"
@@ -76,6 +77,7 @@ func oracleDocument(t testing.TB, in Input) ast.Value {
 		}
 	}
 	doc["workloads_by_owner"] = byOwner.sortStrings().plain()
+	doc["workload_images"] = oracleImages(objs, ws)
 	tl := in.Timeline
 	if tl == nil {
 		tl = &timeline.Timeline{}
@@ -196,4 +198,53 @@ func sortedKeys(m map[string]bool) []any {
 		out[i] = k
 	}
 	return out
+}
+
+// oracleImages is workload_images from the plain objects: the sorted
+// distinct [container, digest] pairs each workload's current pods run
+// and pin, for the workloads with any.
+func oracleImages(objs map[string]any, ws map[string]layers.Workload) map[string]any {
+	byNS, _ := objs["Pod"].(map[string]any)
+	pairs := func(pods []map[string]any, a, b, field string, pinned bool) []any {
+		set := map[string][]any{}
+		for _, p := range pods {
+			l, _ := mapAt(p, a)[b].([]any)
+			for _, it := range l {
+				m, _ := it.(map[string]any)
+				name, _ := m["name"].(string)
+				id, _ := m[field].(string)
+				if id == "" || (pinned && !strings.Contains(id, "@sha256:")) {
+					continue
+				}
+				d := strings.Split(id, "@")
+				set[name+"\x00"+d[len(d)-1]] = []any{name, d[len(d)-1]}
+			}
+		}
+		keys := make([]string, 0, len(set))
+		for k := range set {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		out := make([]any, len(keys))
+		for i, k := range keys {
+			out[i] = set[k]
+		}
+		return out
+	}
+	imgs := map[string]any{}
+	for k, w := range ws {
+		var pods []map[string]any
+		for _, ps := range w.Pods {
+			ns, _ := byNS[w.Ref.Namespace].(map[string]any)
+			if p, ok := ns[ps.Name].(map[string]any); ok && ps.Current {
+				pods = append(pods, p)
+			}
+		}
+		running := pairs(pods, "status", "containerStatuses", "imageID", false)
+		pinned := pairs(pods, "spec", "containers", "image", true)
+		if len(running)+len(pinned) > 0 {
+			imgs[k] = map[string]any{"running": running, "pinned": pinned}
+		}
+	}
+	return imgs
 }
