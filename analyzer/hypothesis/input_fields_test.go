@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/open-policy-agent/opa/v1/ast"
+
 	"github.com/rift-dev/rift/analyzer/layers"
 	"github.com/rift-dev/rift/analyzer/timeline"
 )
@@ -25,6 +27,8 @@ func TestWorkloadFields(t *testing.T) {
 		{"unnamed", `p contains n if { some w in input.workloads; n := count(w.pods) }`, "stages", false},
 		{"named field", `p contains n if { some w in input.workloads; n := count(w.pods) }`, "pods", true},
 		{"walk", `p contains k if walk(input.workloads, [k, _])`, "stages", true},
+		{"nested", `p contains n if { some w in input.workloads; some l in w.layers; n := count(l.evidence) }`, "evidence", true},
+		{"nested unnamed", `p contains n if { some w in input.workloads; n := count(w.layers) }`, "evidence", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -43,12 +47,15 @@ func TestWorkloadFields(t *testing.T) {
 	}
 }
 
-// TestBuiltinRulesSkipStages: no built-in rule names a workload's stages,
-// so they are not built; the fields the rules read are.
+// TestBuiltinRulesSkipStages: no built-in rule names a workload's stages
+// or the evidence of its layers, so they are not built; the fields the
+// rules read are.
 func TestBuiltinRulesSkipStages(t *testing.T) {
 	f := builtinEngine(t).wfields
-	if f.has("stages") {
-		t.Error("built-in rules name stages")
+	for _, name := range []string{"stages", "evidence"} {
+		if f.has(name) {
+			t.Errorf("built-in rules name %s", name)
+		}
 	}
 	for _, name := range []string{"ref", "pods", "layers", "divergences", "owners"} {
 		if !f.has(name) {
@@ -114,5 +121,40 @@ func TestUserRuleReadsStages(t *testing.T) {
 	}
 	if s := "workloads have " + strconv.Itoa(want) + " stages"; !strings.Contains(h.Summary, s) {
 		t.Errorf("summary %q, want %q", h.Summary, s)
+	}
+}
+
+// TestLayerEvidenceOnDemand: a layer's evidence is built exactly when
+// the fields name it, and is then the layer's whole evidence list.
+func TestLayerEvidenceOnDemand(t *testing.T) {
+	b := fixture(t, "kafka-stale-probe", "2026-11-02T11:00:00Z")
+	ws := layers.Build(b)
+	w := ws[0]
+	if len(w.Layers) == 0 || len(w.Layers[0].Evidence) == 0 {
+		t.Fatal("fixture's first workload has no layer evidence")
+	}
+	for _, tt := range []struct {
+		name   string
+		fields fieldSet
+		want   int // evidence items of the first layer; -1: no evidence field
+	}{
+		{"named", fieldSet{"layers": true, "evidence": true}, len(w.Layers[0].Evidence)},
+		{"unnamed", fieldSet{"layers": true}, -1},
+		{"all", nil, len(w.Layers[0].Evidence)},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			v, err := newConverter().workload(&w, tt.fields)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l, err := v.(ast.Object).Get(ast.StringTerm("layers")).Value.(*ast.Array).Elem(0).Value.(ast.Object).Find(ast.Ref{ast.StringTerm("evidence")})
+			got := -1
+			if err == nil {
+				got = l.(*ast.Array).Len()
+			}
+			if got != tt.want {
+				t.Errorf("evidence items %d, want %d", got, tt.want)
+			}
+		})
 	}
 }

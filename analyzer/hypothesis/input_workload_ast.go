@@ -14,7 +14,8 @@ import (
 // workload converts w to the AST value of its JSON form (the report
 // contract: field names, omitempty, null for a nil list, strings and
 // numbers as they read back from JSON), built from the struct instead of
-// its text, keeping only the fields in fields.
+// its text, keeping only the fields in fields (the workload's own fields,
+// and the evidence of its stages and layers).
 func (c *converter) workload(w *layers.Workload, fields fieldSet) (ast.Value, error) {
 	var keys []string
 	var vals []ast.Value
@@ -35,8 +36,8 @@ func (c *converter) workload(w *layers.Workload, fields fieldSet) (ast.Value, er
 		name string
 		conv func() (ast.Value, error)
 	}{
-		{"stages", func() (ast.Value, error) { return c.stages(w.Stages) }},
-		{"layers", func() (ast.Value, error) { return c.layers(w.Layers) }},
+		{"stages", func() (ast.Value, error) { return c.stages(w.Stages, fields) }},
+		{"layers", func() (ast.Value, error) { return c.layers(w.Layers, fields) }},
 		{"divergences", func() (ast.Value, error) { return c.divergences(w.Divergences) }},
 	} {
 		if !fields.has(l.name) {

@@ -29,26 +29,28 @@ func astList(n int, isNil bool, item func(i int) (ast.Value, error)) (ast.Value,
 	return ast.NewArray(ptrs...), nil
 }
 
-// stages is the value of a workload's stages.
-func (c *converter) stages(ss []layers.Stage) (ast.Value, error) {
+// stages is the value of a workload's stages; their evidence only if it
+// is in fields.
+func (c *converter) stages(ss []layers.Stage, fields fieldSet) (ast.Value, error) {
 	return astList(len(ss), ss == nil, func(i int) (ast.Value, error) {
-		ev, err := c.evidenceList(ss[i].Evidence)
-		if err != nil {
-			return nil, err
+		keys := append(make([]string, 0, 3), "name", "status")
+		vals := append(make([]ast.Value, 0, 3), c.str(jsonText(ss[i].Name)), c.str(jsonText(ss[i].Status)))
+		if fields.has("evidence") {
+			ev, err := c.evidenceList(ss[i].Evidence)
+			if err != nil {
+				return nil, err
+			}
+			keys, vals = append(keys, "evidence"), append(vals, ev)
 		}
-		return c.objectOf([]string{"name", "status", "evidence"},
-			[]ast.Value{c.str(jsonText(ss[i].Name)), c.str(jsonText(ss[i].Status)), ev}), nil
+		return c.objectOf(keys, vals), nil
 	})
 }
 
-// layers is the value of a workload's layers.
-func (c *converter) layers(ls []layers.Layer) (ast.Value, error) {
+// layers is the value of a workload's layers; their evidence only if it
+// is in fields.
+func (c *converter) layers(ls []layers.Layer, fields fieldSet) (ast.Value, error) {
 	return astList(len(ls), ls == nil, func(i int) (ast.Value, error) {
 		l := &ls[i]
-		ev, err := c.evidenceList(l.Evidence)
-		if err != nil {
-			return nil, err
-		}
 		keys := append(make([]string, 0, 5), "name", "status")
 		vals := append(make([]ast.Value, 0, 5), c.str(jsonText(l.Name)), c.str(jsonText(l.Status)))
 		if l.Identity != "" {
@@ -57,7 +59,13 @@ func (c *converter) layers(ls []layers.Layer) (ast.Value, error) {
 		if l.Revision != "" {
 			keys, vals = append(keys, "revision"), append(vals, c.str(jsonText(l.Revision)))
 		}
-		keys, vals = append(keys, "evidence"), append(vals, ev)
+		if fields.has("evidence") {
+			ev, err := c.evidenceList(l.Evidence)
+			if err != nil {
+				return nil, err
+			}
+			keys, vals = append(keys, "evidence"), append(vals, ev)
+		}
 		return c.objectOf(keys, vals), nil
 	})
 }
