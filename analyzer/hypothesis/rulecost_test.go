@@ -47,12 +47,12 @@ func BenchmarkRules(b *testing.B) {
 	b.Run("input", func(b *testing.B) {
 		defer reportCPU(b)()
 		for b.Loop() {
-			if _, err := in.value(e.need); err != nil {
+			if _, err := in.valueFor(e.need, e.wfields); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
-	v, err := in.value(e.need)
+	v, err := in.valueFor(e.need, e.wfields)
 	if err != nil {
 		b.Fatal(err)
 	}
