@@ -2,6 +2,7 @@ package hypothesis
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 
@@ -29,33 +30,39 @@ type Input struct {
 }
 
 // inputBuild is one conversion of an Input: the normalised bundle and the
-// event terms the event maps share.
+// event terms the event maps share. Its parts are built concurrently: what
+// two parts share is built once, under a sync.Once.
 type inputBuild struct {
 	in      Input
 	wfields fieldSet // the workload fields to build; nil: all
 	b       *bundle.Bundle
 	ix      *bundle.Index
-	events  []eventEntry // built once, on first need
+
+	eventsOnce sync.Once
+	events     []eventEntry // built once, on first need
 
 	// memo holds the index pairs built together (service_pods with
 	// pod_services, pods_by_phase with pods_by_container_reason).
+	svcOnce, podOnce                        sync.Once
 	svcPods, podSvcs, phasePods, reasonPods any
 }
 
 // services builds service_pods and pod_services once.
 func (x *inputBuild) services() (svcPods, podSvcs any) {
-	if x.svcPods == nil {
-		x.svcPods, x.podSvcs = servicePods(x.ix)
-	}
+	x.svcOnce.Do(func() { x.svcPods, x.podSvcs = servicePods(x.ix) })
 	return x.svcPods, x.podSvcs
 }
 
 // pods builds pods_by_phase and pods_by_container_reason once.
 func (x *inputBuild) pods() (byPhase, byReason any) {
-	if x.phasePods == nil {
-		x.phasePods, x.reasonPods = podIndexes(x.ix)
-	}
+	x.podOnce.Do(func() { x.phasePods, x.reasonPods = podIndexes(x.ix) })
 	return x.phasePods, x.reasonPods
+}
+
+// eventList converts the bundle's Events once.
+func (x *inputBuild) eventList() []eventEntry {
+	x.eventsOnce.Do(func() { x.events = eventEntries(x.ix) })
+	return x.events
 }
 
 // part is one top-level field of the input contract of docs/rules.md and
@@ -108,16 +115,25 @@ func (in Input) valueFor(need partSet, wfields fieldSet) (ast.Value, error) {
 	if x.ix == nil {
 		x.ix = bundle.NewIndex(x.b.Objects, x.b.Logs)
 	}
+	// The parts are independent, and most are built by one goroutine:
+	// building them all at once keeps every core busy.
+	vals := make([]ast.Value, len(parts))
+	errs := make([]error, len(parts))
+	var wg sync.WaitGroup
+	for i, p := range parts {
+		if need.has(p.name) {
+			wg.Go(func() { vals[i], errs[i] = p.build(x) })
+		}
+	}
+	wg.Wait()
 	var kvs [][2]*ast.Term
-	for _, p := range parts {
-		if !need.has(p.name) {
-			continue
+	for i, p := range parts {
+		if errs[i] != nil {
+			return nil, fmt.Errorf("input: %s: %w", p.name, errs[i])
 		}
-		v, err := p.build(x)
-		if err != nil {
-			return nil, fmt.Errorf("input: %s: %w", p.name, err)
+		if need.has(p.name) {
+			kvs = append(kvs, [2]*ast.Term{ast.StringTerm(p.name), ast.NewTerm(vals[i])})
 		}
-		kvs = append(kvs, [2]*ast.Term{ast.StringTerm(p.name), ast.NewTerm(v)})
 	}
 	return ast.NewObject(kvs...), nil
 }

@@ -33,12 +33,10 @@ func eventType(e *eventEntry) string   { return e.typ }
 // skipEmpty leaves out events whose key is empty (the UID map: an event
 // about an object of unknown UID); the others list every event.
 func (x *inputBuild) eventsBy(key eventKey, skipEmpty bool) ast.Value {
-	if x.events == nil {
-		x.events = eventEntries(x.ix)
-	}
+	events := x.eventList()
 	lists := map[string][]*eventEntry{}
-	for i := range x.events {
-		e := &x.events[i]
+	for i := range events {
+		e := &events[i]
 		if e.term == nil {
 			continue // names no involved object
 		}
