@@ -40,6 +40,8 @@ type inputBuild struct {
 
 	eventsOnce sync.Once
 	events     []eventEntry // built once, on first need
+	latestOnce sync.Once
+	latest     map[string]int // latestWorkloads
 
 	// memo holds the index pairs built together (service_pods with
 	// pod_services, pods_by_phase with pods_by_container_reason).

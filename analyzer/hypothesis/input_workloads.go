@@ -8,13 +8,17 @@ import (
 )
 
 // latestWorkloads maps each workload reference to the index in
-// in.Workloads of the last workload with it: a later one wins.
+// in.Workloads of the last workload with it: a later one wins. It is
+// built once and shared by the parts that read it; callers must not
+// modify it.
 func (x *inputBuild) latestWorkloads() map[string]int {
-	idx := make(map[string]int, len(x.in.Workloads))
-	for i, w := range x.in.Workloads {
-		idx[w.Ref.String()] = i
-	}
-	return idx
+	x.latestOnce.Do(func() {
+		x.latest = make(map[string]int, len(x.in.Workloads))
+		for i, w := range x.in.Workloads {
+			x.latest[w.Ref.String()] = i
+		}
+	})
+	return x.latest
 }
 
 // workloads is input.workloads: each workload's report form keyed by its
