@@ -61,9 +61,10 @@ func (x *inputBuild) pods() (byPhase, byReason any) {
 	return x.phasePods, x.reasonPods
 }
 
-// eventList converts the bundle's Events once.
+// eventList converts the bundle's Events once, in list order (see
+// eventsBy).
 func (x *inputBuild) eventList() []eventEntry {
-	x.eventsOnce.Do(func() { x.events = eventEntries(x.ix) })
+	x.eventsOnce.Do(func() { x.events = sortEvents(eventEntries(x.ix)) })
 	return x.events
 }
 

@@ -31,7 +31,9 @@ func eventType(e *eventEntry) string   { return e.typ }
 // eventsBy builds one event map: key to the events with that key, sorted
 // by time, then name, then namespace (stable, so ties keep bundle order).
 // skipEmpty leaves out events whose key is empty (the UID map: an event
-// about an object of unknown UID); the others list every event.
+// about an object of unknown UID); the others list every event. The lists
+// need no sort of their own: they keep the order of eventList, which is
+// sorted once for all maps.
 func (x *inputBuild) eventsBy(key eventKey, skipEmpty bool) ast.Value {
 	events := x.eventList()
 	lists := map[string][]*eventEntry{}
@@ -46,16 +48,6 @@ func (x *inputBuild) eventsBy(key eventKey, skipEmpty bool) ast.Value {
 	}
 	kvs := make([][2]*ast.Term, 0, len(lists))
 	for k, l := range lists {
-		sort.SliceStable(l, func(i, j int) bool {
-			a, b := l[i], l[j]
-			if a.time != b.time {
-				return a.time < b.time
-			}
-			if a.name != b.name {
-				return a.name < b.name
-			}
-			return a.namespace < b.namespace
-		})
 		ts := make([]*ast.Term, len(l))
 		for i, e := range l {
 			ts[i] = e.term
@@ -124,4 +116,20 @@ func (c *converter) eventEntry(o *bundle.Object) eventEntry {
 		uid: str(ref, "uid"), object: refKey(str(ref, "kind"), ns, str(ref, "name")), reason: str(e, "reason"), typ: str(e, "type"),
 		time: last, name: o.GetName(), namespace: o.GetNamespace(), term: ast.NewTerm(ev),
 	}
+}
+
+// sortEvents sorts the events by time, then name, then namespace, stably,
+// so that ties keep bundle order.
+func sortEvents(evs []eventEntry) []eventEntry {
+	sort.SliceStable(evs, func(i, j int) bool {
+		a, b := &evs[i], &evs[j]
+		if a.time != b.time {
+			return a.time < b.time
+		}
+		if a.name != b.name {
+			return a.name < b.name
+		}
+		return a.namespace < b.namespace
+	})
+	return evs
 }
