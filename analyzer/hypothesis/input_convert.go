@@ -1,8 +1,6 @@
 package hypothesis
 
 import (
-	"bytes"
-
 	"github.com/open-policy-agent/opa/v1/ast"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
@@ -28,12 +26,12 @@ type converter struct {
 	seen   map[int]ast.Value         // converted containers by hash
 	refs   map[bundle.Ref]ast.Value  // shared references
 	evs    map[evidenceKey]ast.Value // shared evidence items
-	buf    bytes.Buffer              // scratch for JSON text
+	objs   map[[6]string]ast.Value   // shared involved objects of events
 	kvs    [][2]*ast.Term            // scratch: fields of the objects being built
 }
 
 func newConverter() *converter {
-	return &converter{keys: map[string]*ast.Term{}, strs: map[string]ast.Value{}, shared: map[string]ast.Value{}, seen: map[int]ast.Value{}, refs: map[bundle.Ref]ast.Value{}, evs: map[evidenceKey]ast.Value{}}
+	return &converter{keys: map[string]*ast.Term{}, strs: map[string]ast.Value{}, shared: map[string]ast.Value{}, seen: map[int]ast.Value{}, refs: map[bundle.Ref]ast.Value{}, evs: map[evidenceKey]ast.Value{}, objs: map[[6]string]ast.Value{}}
 }
 
 // share keeps v as the value of the JSON text. A full cache starts over,

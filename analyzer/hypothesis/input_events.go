@@ -102,10 +102,7 @@ func (c *converter) eventEntry(o *bundle.Object) eventEntry {
 	if count == 0 {
 		count = 1
 	}
-	obj := c.dedup(c.objectOf(eventObjectKeys, []ast.Value{
-		c.str(str(ref, "apiVersion")), c.str(str(ref, "kind")), c.str(ns),
-		c.str(str(ref, "name")), c.str(str(ref, "uid")), c.str(str(ref, "fieldPath")),
-	}))
+	obj := c.involved([6]string{str(ref, "apiVersion"), str(ref, "kind"), ns, str(ref, "name"), str(ref, "uid"), str(ref, "fieldPath")})
 	ev := c.objectOf(eventKeys, []ast.Value{
 		c.str(o.GetName()), c.str(o.GetNamespace()), c.str(str(e, "reason")), c.str(str(e, msgField)),
 		c.str(str(e, "type")), ast.Number(strconv.FormatInt(count, 10)), c.str(first), c.str(last),
@@ -132,4 +129,23 @@ func sortEvents(evs []eventEntry) []eventEntry {
 		return a.namespace < b.namespace
 	})
 	return evs
+}
+
+// involved is the value of an event's involved object, its fields in the
+// order of eventObjectKeys. Events about one object repeat it: it is
+// looked up before it is built, and built once while it repeats.
+func (c *converter) involved(f [6]string) ast.Value {
+	if v, ok := c.objs[f]; ok {
+		return v
+	}
+	vals := make([]ast.Value, len(f))
+	for i, s := range f {
+		vals[i] = c.str(s)
+	}
+	v := c.objectOf(eventObjectKeys, vals)
+	if len(c.objs) >= maxCache {
+		clear(c.objs)
+	}
+	c.objs[f] = v
+	return v
 }
