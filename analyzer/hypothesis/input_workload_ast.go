@@ -101,9 +101,9 @@ func (c *converter) podState(p *layers.PodState) ast.Value {
 	}
 	keys, vals = append(keys, "name"), append(vals, c.str(jsonText(p.Name)))
 	opt("revision", p.Revision)
-	keys, vals = append(keys, "current"), append(vals, ast.Boolean(p.Current))
+	keys, vals = append(keys, "current"), append(vals, boolValue(p.Current))
 	opt("phase", p.Phase)
-	keys, vals = append(keys, "ready"), append(vals, ast.Boolean(p.Ready))
+	keys, vals = append(keys, "ready"), append(vals, boolValue(p.Ready))
 	keys, vals = append(keys, "restarts"), append(vals, c.number(p.Restarts))
 	opt("node", p.Node)
 	opt("reason", p.Reason)
@@ -117,6 +117,16 @@ func (c *converter) number(n int64) ast.Value {
 	}
 	return ast.Number(strconv.FormatFloat(float64(n), 'g', -1, 64))
 }
+
+// boolValue is b as a value boxed once, not once per pod.
+func boolValue(b bool) ast.Value {
+	if b {
+		return astTrue
+	}
+	return astFalse
+}
+
+var astTrue, astFalse ast.Value = ast.Boolean(true), ast.Boolean(false)
 
 // smallNumbers are the values of the counts most pods have.
 var smallNumbers = func() []ast.Value {
