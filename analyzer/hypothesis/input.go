@@ -39,7 +39,7 @@ type inputBuild struct {
 	ix      *bundle.Index
 
 	eventsOnce sync.Once
-	events     []eventEntry // built once, on first need
+	events     []*eventEntry // built once, on first need, sorted
 	latestOnce sync.Once
 	latest     map[string]int // latestWorkloads
 
@@ -63,7 +63,7 @@ func (x *inputBuild) pods() (byPhase, byReason any) {
 
 // eventList converts the bundle's Events once, in list order (see
 // eventsBy).
-func (x *inputBuild) eventList() []eventEntry {
+func (x *inputBuild) eventList() []*eventEntry {
 	x.eventsOnce.Do(func() { x.events = sortEvents(eventEntries(x.ix)) })
 	return x.events
 }

@@ -37,8 +37,7 @@ func eventType(e *eventEntry) string   { return e.typ }
 func (x *inputBuild) eventsBy(key eventKey, skipEmpty bool) ast.Value {
 	events := x.eventList()
 	lists := map[string][]*eventEntry{}
-	for i := range events {
-		e := &events[i]
+	for _, e := range events {
 		if e.term == nil {
 			continue // names no involved object
 		}
@@ -115,11 +114,16 @@ func (c *converter) eventEntry(o *bundle.Object) eventEntry {
 	}
 }
 
-// sortEvents sorts the events by time, then name, then namespace, stably,
-// so that ties keep bundle order.
-func sortEvents(evs []eventEntry) []eventEntry {
-	sort.SliceStable(evs, func(i, j int) bool {
-		a, b := &evs[i], &evs[j]
+// sortEvents orders the events by time, then name, then namespace,
+// stably, so that ties keep bundle order. It sorts pointers: an entry is
+// too big to move around.
+func sortEvents(evs []eventEntry) []*eventEntry {
+	ps := make([]*eventEntry, len(evs))
+	for i := range evs {
+		ps[i] = &evs[i]
+	}
+	sort.SliceStable(ps, func(i, j int) bool {
+		a, b := ps[i], ps[j]
 		if a.time != b.time {
 			return a.time < b.time
 		}
@@ -128,7 +132,7 @@ func sortEvents(evs []eventEntry) []eventEntry {
 		}
 		return a.namespace < b.namespace
 	})
-	return evs
+	return ps
 }
 
 // involved is the value of an event's involved object, its fields in the
