@@ -29,10 +29,25 @@ type Ledger struct {
 // rule that fails is listed in Ledger.RuleErrors and the others go on; the
 // error return is for an input that cannot be converted at all.
 func (e *Engine) Evaluate(ctx context.Context, in Input) (*Ledger, error) {
+	return e.EvaluateStages(ctx, in, func(string) {})
+}
+
+// Stages of Evaluate, in order, as EvaluateStages reports them.
+const (
+	StageInput    = "input"    // the input converted to a Rego value
+	StageEvaluate = "evaluate" // every rule package evaluated
+	StageRank     = "rank"     // hypotheses merged, linked, ranked, summarised
+)
+
+// EvaluateStages is Evaluate, calling done with each stage's name as the
+// stage ends, so that a benchmark can time the stages (rift dev phases).
+// done runs on the calling goroutine and must not use the engine.
+func (e *Engine) EvaluateStages(ctx context.Context, in Input, done func(stage string)) (*Ledger, error) {
 	v, err := in.valueFor(e.need, e.wfields)
 	if err != nil {
 		return nil, err
 	}
+	done(StageInput)
 	results := make([][]candidate, len(e.enabled))
 	errs := make([]error, len(e.enabled))
 	workers := min(runtime.GOMAXPROCS(0), len(e.enabled))
@@ -61,8 +76,11 @@ func (e *Engine) Evaluate(ctx context.Context, in Input) (*Ledger, error) {
 		}
 		all = append(all, r...)
 	}
+	done(StageEvaluate)
 	hs := rank(merge(all), e.weights(), in.Timeline)
-	return &Ledger{Hypotheses: hs, Summary: summarize(hs, in, len(ruleErrs) > 0), RuleErrors: ruleErrs}, nil
+	l := &Ledger{Hypotheses: hs, Summary: summarize(hs, in, len(ruleErrs) > 0), RuleErrors: ruleErrs}
+	done(StageRank)
+	return l, nil
 }
 
 // eval runs one rule on the shared input value.

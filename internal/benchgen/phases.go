@@ -30,7 +30,8 @@ type Phase struct {
 // at a time — read (read and decompress every archive member, decoding
 // nothing), load (read, decompress and decode again, as the loader streams
 // them together: decode costs load minus read), index, layers, timeline,
-// rules (evaluation and ranking), render (report assembly and JSON) — and
+// rules (input conversion, evaluation, ranking: rules.input,
+// rules.evaluate, rules.rank), render (report assembly and JSON) — and
 // returns each phase's cost. The rendered report is written to out. It
 // measures elapsed time, so it belongs in benchmarks and never in tests.
 //
@@ -39,16 +40,19 @@ type Phase struct {
 // small next to the other phases.
 func MeasurePhases(ctx context.Context, path string, eng *hypothesis.Engine, out io.Writer) ([]Phase, error) {
 	var ps []Phase
+	var last mark
+	// lap closes a phase that began at last, and begins the next one.
+	lap := func(name string) {
+		now := takeMark()
+		ps = append(ps, last.phase(name, now))
+		last = now
+	}
 	measure := func(name string, f func() error) error {
-		var m0, m1 runtime.MemStats
-		runtime.ReadMemStats(&m0)
-		c0, t0 := cpuTime(), time.Now()
+		last = takeMark()
 		err := f()
-		wall := time.Since(t0)
-		c1 := cpuTime()
-		runtime.ReadMemStats(&m1)
-		ps = append(ps, Phase{Name: name, Wall: wall.Seconds(), CPU: (c1 - c0).Seconds(),
-			Allocs: m1.Mallocs - m0.Mallocs, Bytes: m1.TotalAlloc - m0.TotalAlloc})
+		if name != "" {
+			lap(name)
+		}
 		return err
 	}
 	var (
@@ -66,8 +70,11 @@ func MeasurePhases(ctx context.Context, path string, eng *hypothesis.Engine, out
 		{"index", func() error { b.Index = bundle.NewIndex(b.Objects, b.Logs); return nil }},
 		{"layers", func() error { ws = layers.Build(b); return nil }},
 		{"timeline", func() error { tl = timeline.Build(b, ws); return nil }},
-		{"rules", func() (err error) {
-			ledger, err = eng.Evaluate(ctx, hypothesis.Input{Bundle: b, Workloads: ws, Timeline: tl})
+		// The rules phase reports its stages itself: rules.input,
+		// rules.evaluate and rules.rank.
+		{"", func() (err error) {
+			ledger, err = eng.EvaluateStages(ctx, hypothesis.Input{Bundle: b, Workloads: ws, Timeline: tl},
+				func(stage string) { lap("rules." + stage) })
 			return err
 		}},
 		{"render", func() error {
@@ -79,10 +86,32 @@ func MeasurePhases(ctx context.Context, path string, eng *hypothesis.Engine, out
 	}
 	for _, s := range steps {
 		if err := measure(s.name, s.f); err != nil {
-			return ps, fmt.Errorf("%s: phase %s: %w", path, s.name, err)
+			name := s.name
+			if name == "" {
+				name = "rules"
+			}
+			return ps, fmt.Errorf("%s: phase %s: %w", path, name, err)
 		}
 	}
 	return ps, nil
+}
+
+// mark is the process's clocks and allocation counters at one instant.
+type mark struct {
+	wall          time.Time
+	cpu           time.Duration
+	allocs, bytes uint64
+}
+
+func takeMark() mark {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return mark{wall: time.Now(), cpu: cpuTime(), allocs: m.Mallocs, bytes: m.TotalAlloc}
+}
+
+func (m mark) phase(name string, end mark) Phase {
+	return Phase{Name: name, Wall: end.wall.Sub(m.wall).Seconds(), CPU: (end.cpu - m.cpu).Seconds(),
+		Allocs: end.allocs - m.allocs, Bytes: end.bytes - m.bytes}
 }
 
 func cpuTime() time.Duration {

@@ -68,7 +68,7 @@ func TestDevPhases(t *testing.T) {
 			t.Errorf("phase %s allocated nothing; it did no work", p.Name)
 		}
 	}
-	want := []string{"read", "load", "index", "layers", "timeline", "rules", "render"}
+	want := []string{"read", "load", "index", "layers", "timeline", "rules.input", "rules.evaluate", "rules.rank", "render"}
 	if diff := cmp.Diff(want, names); diff != "" {
 		t.Errorf("phases (-want +got):\n%s", diff)
 	}
