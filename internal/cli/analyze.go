@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -138,13 +139,23 @@ func (o *analyzeOptions) Run(ctx context.Context, out io.Writer) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	// Compiling the policies (about 0.1 s) and loading the bundle are
+	// independent; the load error, if any, is reported first.
+	var (
+		eng    *hypothesis.Engine
+		engErr error
+		wg     sync.WaitGroup
+	)
+	wg.Go(func() {
+		eng, engErr = hypothesis.NewEngine(hypothesis.EngineOptions{PolicyDirs: o.policies, Disable: o.disable})
+	})
 	b, err := loadBundle(o.path, o.opts)
+	wg.Wait()
 	if err != nil {
 		return usageError(err)
 	}
-	eng, err := hypothesis.NewEngine(hypothesis.EngineOptions{PolicyDirs: o.policies, Disable: o.disable})
-	if err != nil {
-		return usageError(err)
+	if engErr != nil {
+		return usageError(engErr)
 	}
 	r, err := analyzer.Analyze(ctx, b, eng)
 	if err != nil {
