@@ -70,12 +70,21 @@ func check(ctx context.Context, e *scenarios.Env) error {
 	if err != nil || j.Status.Succeeded != 1 {
 		return fmt.Errorf("Job/%s/web-migrate-2-0-0: want one succeeded pod: %v %+v", ns, err, j.Status)
 	}
-	d, err := e.Client.AppsV1().Deployments(ns).Get(ctx, "web", metav1.GetOptions{})
-	if err != nil {
+	// The old pods' readiness fails just before this check, and the
+	// Deployment controller counts them unavailable a moment later (seen:
+	// the Available=False condition already written, one replica still
+	// counted available), so wait for its status rather than read it once.
+	if err := e.Wait(ctx, "Deployment/shop/web with 1 updated and 0 available replicas", 30*time.Second, func(ctx context.Context) (bool, error) {
+		d, err := e.Client.AppsV1().Deployments(ns).Get(ctx, "web", metav1.GetOptions{})
+		if err != nil {
+			return false, err
+		}
+		if d.Status.UpdatedReplicas != 1 || d.Status.AvailableReplicas != 0 {
+			return false, fmt.Errorf("Deployment/%s/web: want 1 updated and 0 available, got %+v", ns, d.Status)
+		}
+		return true, nil
+	}); err != nil {
 		return err
-	}
-	if d.Status.UpdatedReplicas != 1 || d.Status.AvailableReplicas != 0 {
-		return fmt.Errorf("Deployment/%s/web: want 1 updated and 0 available, got %+v", ns, d.Status)
 	}
 	return e.Wait(ctx, "no ready endpoint for Service/shop/web", 30*time.Second, func(ctx context.Context) (bool, error) {
 		slices, err := e.Client.DiscoveryV1().EndpointSlices(ns).List(ctx, metav1.ListOptions{LabelSelector: "kubernetes.io/service-name=web"})
