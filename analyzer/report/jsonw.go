@@ -124,6 +124,22 @@ func (e *jsonWriter) fail(err error) {
 	}
 }
 
+// list writes s as a JSON array, elem writing each element after its
+// separator; a nil s is null, as encoding/json has it. array is the form
+// for the report's big arrays, which it encodes on every core.
+func list[T any](e *jsonWriter, s []T, elem func(*T)) {
+	if s == nil {
+		e.null()
+		return
+	}
+	e.open('[')
+	for i := range s {
+		e.member()
+		elem(&s[i])
+	}
+	e.close(']')
+}
+
 // flush writes the buffered bytes to w and empties the buffer.
 func (e *jsonWriter) flush() {
 	if e.err == nil && len(e.buf) > 0 {

@@ -50,14 +50,7 @@ func (e *jsonWriter) scope(s *bundle.Scope) {
 }
 
 func (e *jsonWriter) notCollected(ns []bundle.NotCollected) {
-	if ns == nil {
-		e.null()
-		return
-	}
-	e.open('[')
-	for i := range ns {
-		n := &ns[i]
-		e.member()
+	list(e, ns, func(n *bundle.NotCollected) {
 		e.open('{')
 		e.key("resource")
 		e.str(n.Resource)
@@ -65,19 +58,11 @@ func (e *jsonWriter) notCollected(ns []bundle.NotCollected) {
 		e.key("reason")
 		e.str(n.Reason)
 		e.close('}')
-	}
-	e.close(']')
+	})
 }
 
 func (e *jsonWriter) sources(ss []SourceInfo) {
-	if ss == nil {
-		e.null()
-		return
-	}
-	e.open('[')
-	for i := range ss {
-		s := &ss[i]
-		e.member()
+	list(e, ss, func(s *SourceInfo) {
 		e.open('{')
 		e.key("name")
 		e.str(s.Name)
@@ -89,19 +74,11 @@ func (e *jsonWriter) sources(ss []SourceInfo) {
 		}
 		e.optStr("path", s.Path)
 		e.close('}')
-	}
-	e.close(']')
+	})
 }
 
 func (e *jsonWriter) loadErrors(ls []bundle.LoadError) {
-	if ls == nil {
-		e.null()
-		return
-	}
-	e.open('[')
-	for i := range ls {
-		l := &ls[i]
-		e.member()
+	list(e, ls, func(l *bundle.LoadError) {
 		e.open('{')
 		e.key("file")
 		e.str(l.File)
@@ -110,6 +87,5 @@ func (e *jsonWriter) loadErrors(ls []bundle.LoadError) {
 		e.key("reason")
 		e.str(l.Reason)
 		e.close('}')
-	}
-	e.close(']')
+	})
 }

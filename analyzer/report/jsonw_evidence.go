@@ -7,14 +7,7 @@ import (
 
 // evidence writes a list of citations; nil is null, as encoding/json has it.
 func (e *jsonWriter) evidence(es []evidence.Evidence) {
-	if es == nil {
-		e.null()
-		return
-	}
-	e.open('[')
-	for i := range es {
-		v := &es[i]
-		e.member()
+	list(e, es, func(v *evidence.Evidence) {
 		e.open('{')
 		if v.Object != nil {
 			e.key("object")
@@ -30,8 +23,7 @@ func (e *jsonWriter) evidence(es []evidence.Evidence) {
 		e.key("message")
 		e.str(v.Message)
 		e.close('}')
-	}
-	e.close(']')
+	})
 }
 
 func (e *jsonWriter) ref(r *bundle.Ref) {
@@ -46,14 +38,5 @@ func (e *jsonWriter) ref(r *bundle.Ref) {
 }
 
 func (e *jsonWriter) refs(rs []bundle.Ref) {
-	if rs == nil {
-		e.null()
-		return
-	}
-	e.open('[')
-	for i := range rs {
-		e.member()
-		e.ref(&rs[i])
-	}
-	e.close(']')
+	list(e, rs, e.ref)
 }

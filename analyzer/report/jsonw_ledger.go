@@ -59,19 +59,12 @@ func (e *jsonWriter) hypothesis(h *hypothesis.Hypothesis) {
 }
 
 func (e *jsonWriter) acceptances(as []hypothesis.Acceptance) {
-	if as == nil {
-		e.null()
-		return
-	}
-	e.open('[')
-	for i := range as {
-		e.member()
+	list(e, as, func(a *hypothesis.Acceptance) {
 		e.open('{')
 		e.key("layer")
-		e.str(as[i].Layer)
+		e.str(a.Layer)
 		e.key("check")
-		e.str(as[i].Check)
+		e.str(a.Check)
 		e.close('}')
-	}
-	e.close(']')
+	})
 }

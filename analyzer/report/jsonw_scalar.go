@@ -22,16 +22,7 @@ func (e *jsonWriter) null() { e.buf = append(e.buf, "null"...) }
 
 // strs writes a string slice: null when nil, as encoding/json does.
 func (e *jsonWriter) strs(ss []string) {
-	if ss == nil {
-		e.null()
-		return
-	}
-	e.open('[')
-	for _, s := range ss {
-		e.member()
-		e.str(s)
-	}
-	e.close(']')
+	list(e, ss, func(s *string) { e.str(*s) })
 }
 
 // time writes t as time.Time.MarshalJSON does (RFC 3339 with nanoseconds,

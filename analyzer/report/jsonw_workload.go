@@ -17,24 +17,16 @@ func (e *jsonWriter) workload(w *layers.Workload) {
 	e.key("convergenceReason")
 	e.str(w.ConvergenceReason)
 	e.key("stages")
-	if w.Stages == nil {
-		e.null()
-	} else {
-		e.open('[')
-		for i := range w.Stages {
-			s := &w.Stages[i]
-			e.member()
-			e.open('{')
-			e.key("name")
-			e.str(s.Name)
-			e.key("status")
-			e.str(s.Status)
-			e.key("evidence")
-			e.evidence(s.Evidence)
-			e.close('}')
-		}
-		e.close(']')
-	}
+	list(e, w.Stages, func(s *layers.Stage) {
+		e.open('{')
+		e.key("name")
+		e.str(s.Name)
+		e.key("status")
+		e.str(s.Status)
+		e.key("evidence")
+		e.evidence(s.Evidence)
+		e.close('}')
+	})
 	e.key("layers")
 	e.layers(w.Layers)
 	e.key("divergences")
@@ -51,14 +43,7 @@ func (e *jsonWriter) workload(w *layers.Workload) {
 }
 
 func (e *jsonWriter) layers(ls []layers.Layer) {
-	if ls == nil {
-		e.null()
-		return
-	}
-	e.open('[')
-	for i := range ls {
-		l := &ls[i]
-		e.member()
+	list(e, ls, func(l *layers.Layer) {
 		e.open('{')
 		e.key("name")
 		e.str(l.Name)
@@ -69,19 +54,11 @@ func (e *jsonWriter) layers(ls []layers.Layer) {
 		e.key("evidence")
 		e.evidence(l.Evidence)
 		e.close('}')
-	}
-	e.close(']')
+	})
 }
 
 func (e *jsonWriter) divergences(ds []layers.Divergence) {
-	if ds == nil {
-		e.null()
-		return
-	}
-	e.open('[')
-	for i := range ds {
-		d := &ds[i]
-		e.member()
+	list(e, ds, func(d *layers.Divergence) {
 		e.open('{')
 		e.key("between")
 		e.strs(d.Between[:])
@@ -95,8 +72,7 @@ func (e *jsonWriter) divergences(ds []layers.Divergence) {
 		e.raw(d.Observed)
 		e.optStr("owner", d.Owner)
 		e.close('}')
-	}
-	e.close(']')
+	})
 }
 
 func (e *jsonWriter) pods(ps []layers.PodState) {
