@@ -87,17 +87,25 @@ hypothesis contains h if {
 }
 `
 
-// TestUserRuleReadsTimeline: a user rule reading a part no built-in rule
-// reads gets it, whole.
-func TestUserRuleReadsTimeline(t *testing.T) {
+// userEngine is the built-in rules plus one user policy file, as
+// `rift analyze --policy DIR` loads them.
+func userEngine(t *testing.T, file, src string) *Engine {
+	t.Helper()
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "timeline.rego"), []byte(timelineRule), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, file), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	e, err := NewEngine(EngineOptions{PolicyDirs: []string{dir}})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return e
+}
+
+// TestUserRuleReadsTimeline: a user rule reading a part no built-in rule
+// reads gets it, whole.
+func TestUserRuleReadsTimeline(t *testing.T) {
+	e := userEngine(t, "timeline.rego", timelineRule)
 	b := fixture(t, "kafka-stale-probe", "2026-11-02T11:00:00Z")
 	ws := layers.Build(b)
 	tl := timeline.Build(b, ws)

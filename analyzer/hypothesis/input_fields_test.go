@@ -1,8 +1,6 @@
 package hypothesis
 
 import (
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -93,14 +91,7 @@ hypothesis contains h if {
 // TestUserRuleReadsStages: a user rule naming stages gets every stage of
 // every workload.
 func TestUserRuleReadsStages(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "stages.rego"), []byte(stagesRule), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	e, err := NewEngine(EngineOptions{PolicyDirs: []string{dir}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := userEngine(t, "stages.rego", stagesRule)
 	b := fixture(t, "kafka-stale-probe", "2026-11-02T11:00:00Z")
 	ws := layers.Build(b)
 	latest := map[string]int{}
