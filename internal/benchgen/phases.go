@@ -81,7 +81,7 @@ func MeasurePhases(ctx context.Context, path string, eng *hypothesis.Engine, out
 			r := &report.Report{APIVersion: report.APIVersion, Kind: report.Kind, Summary: ledger.Summary,
 				Workloads: ws, Timeline: tl.Entries, EarliestFailure: tl.Earliest, EarliestPerWorkload: tl.PerWorkload,
 				Hypotheses: ledger.Hypotheses}
-			return report.Render(out, r.Normalized(), report.RenderOptions{Format: report.FormatJSON})
+			return report.Render(out, r, report.RenderOptions{Format: report.FormatJSON}) // Render normalizes
 		}},
 	}
 	for _, s := range steps {
