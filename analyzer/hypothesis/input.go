@@ -99,16 +99,11 @@ var parts = []part{
 	{"timeline", (*inputBuild).timeline},
 }
 
-// value converts the input to one AST value, building only the top-level
-// parts in need (nil means all of them): a part no loaded rule can reach is
-// never built. Parts are converted straight to AST terms, objects in
-// parallel, so the input is walked once and no plain copy outlives it.
-func (in Input) value(need partSet) (ast.Value, error) {
-	return in.valueFor(need, nil)
-}
-
-// valueFor is value with each workload limited to the fields in wfields
-// (nil means all of them).
+// valueFor converts the input to one AST value, building only the
+// top-level parts in need and the workload fields in wfields (nil means all
+// of them): a part no loaded rule can reach is never built. Parts are
+// converted straight to AST terms, objects in parallel, so the input is
+// walked once and no plain copy outlives it.
 func (in Input) valueFor(need partSet, wfields fieldSet) (ast.Value, error) {
 	x := &inputBuild{in: in, wfields: wfields, b: in.Bundle}
 	if x.b == nil {

@@ -150,3 +150,9 @@ func TestUnknownVerdict(t *testing.T) {
 		t.Errorf("summary %+v, hypotheses %v", l.Summary, ids(l))
 	}
 }
+
+// value is the whole input with the given parts, every workload field
+// built: what the tests compare against the plain-document oracle.
+func (in Input) value(need partSet) (ast.Value, error) {
+	return in.valueFor(need, nil)
+}
