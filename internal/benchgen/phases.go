@@ -24,6 +24,20 @@ type Phase struct {
 	CPU    float64 `json:"cpuSeconds"`
 	Allocs uint64  `json:"allocs"`
 	Bytes  uint64  `json:"allocBytes"`
+	// Live is the heap still reachable when the phase ended, measured by a
+	// forced collection outside the phase's times; 0 unless
+	// PhaseOptions.Live asked for it.
+	Live uint64 `json:"liveBytes,omitempty"`
+}
+
+// PhaseOptions tunes MeasurePhases.
+type PhaseOptions struct {
+	// Live forces a garbage collection after each phase and records the
+	// live heap (Phase.Live): what the pipeline holds at that point, the
+	// number a peak-memory target depends on. The collection runs between
+	// phases, so it changes no phase's times, but it does change how much
+	// garbage later phases leave behind.
+	Live bool
 }
 
 // MeasurePhases runs the analysis pipeline on the bundle at path one phase
@@ -38,13 +52,18 @@ type Phase struct {
 // Report assembly here leaves out the verification and residual-risk
 // sections, which analyzer.Analyze computes in unexported code; they are
 // small next to the other phases.
-func MeasurePhases(ctx context.Context, path string, eng *hypothesis.Engine, out io.Writer) ([]Phase, error) {
+func MeasurePhases(ctx context.Context, path string, eng *hypothesis.Engine, out io.Writer, opts PhaseOptions) ([]Phase, error) {
 	var ps []Phase
 	var last mark
 	// lap closes a phase that began at last, and begins the next one.
 	lap := func(name string) {
 		now := takeMark()
-		ps = append(ps, last.phase(name, now))
+		p := last.phase(name, now)
+		if opts.Live {
+			p.Live = liveHeap()
+			now = takeMark() // the collection belongs to no phase
+		}
+		ps = append(ps, p)
 		last = now
 	}
 	measure := func(name string, f func() error) error {
@@ -112,6 +131,14 @@ func takeMark() mark {
 func (m mark) phase(name string, end mark) Phase {
 	return Phase{Name: name, Wall: end.wall.Sub(m.wall).Seconds(), CPU: (end.cpu - m.cpu).Seconds(),
 		Allocs: end.allocs - m.allocs, Bytes: end.bytes - m.bytes}
+}
+
+// liveHeap collects garbage and returns the bytes of heap objects left.
+func liveHeap() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
 }
 
 func cpuTime() time.Duration {

@@ -78,6 +78,7 @@ func (o *genBundleOptions) Run() error {
 // phasesOptions maps rift dev phases's flags.
 type phasesOptions struct {
 	output, cpuProfile, report string
+	live                       bool
 }
 
 func newPhasesCommand() *cobra.Command {
@@ -97,6 +98,7 @@ func newPhasesCommand() *cobra.Command {
 	f.StringVarP(&o.output, "output", "o", "json", "output format: json")
 	f.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run to FILE (go tool pprof)")
 	f.StringVar(&o.report, "report", os.DevNull, "write the rendered JSON report to FILE")
+	f.BoolVar(&o.live, "live", false, "collect garbage after each phase and report the live heap (liveBytes)")
 	return cmd
 }
 
@@ -125,7 +127,7 @@ func (o *phasesOptions) Run(ctx context.Context, path string, out io.Writer) err
 	if err != nil {
 		return err
 	}
-	ps, err := benchgen.MeasurePhases(ctx, path, eng, rep)
+	ps, err := benchgen.MeasurePhases(ctx, path, eng, rep, benchgen.PhaseOptions{Live: o.live})
 	if err != nil {
 		return usageError(err)
 	}
