@@ -9,5 +9,6 @@ import (
 
 func main() {
 	tuneGC()
+	adviseHugePages()
 	os.Exit(cli.Execute(os.Args[1:], os.Stdout, os.Stderr))
 }
