@@ -6,6 +6,7 @@
 #   rift inspect -o json   the floor: read, decompress, decode
 #   rift analyze -o json   the full analysis
 #   rift dev phases        per-phase wall, CPU and allocations
+#   rift dev phases --live the heap left live after each phase
 # and prints wall time, peak RSS and the analysis/floor ratio. Then it runs
 # the per-phase Go benchmarks (skip them with GOBENCH=0); internal/benchgen
 # holds BenchmarkLoad, the floor.
@@ -69,6 +70,12 @@ for n in $SIZES; do
 		/allocBytes/ {printf "%-8s   phase %-9s wall %8.3f s  cpu %8.3f s  allocs %10d  %8.1f MiB\n", n, name, w, c, a, $2 / 1048576
 			W[name] = w; C[name] = c}
 		END {printf "%-8s   derived decode (load - read) wall %8.3f s  cpu %8.3f s\n", n, W["load"] - W["read"], C["load"] - C["read"]}' "$OUT/phases-$n.json"
+	# Again with a collection after each phase: the heap each phase leaves
+	# live, which a peak-memory target depends on (its times are not used).
+	timed "$RIFT" dev phases --live "$b"
+	cp "$OUT/last.out" "$OUT/live-$n.json"
+	awk -v n="$n" '/"name"/ {gsub(/[",]/, "", $2); name = $2}
+		/liveBytes/ {printf "%-8s   live after %-15s %8.1f MiB\n", n, name, $2 / 1048576}' "$OUT/live-$n.json"
 done
 
 if ((GOBENCH)); then

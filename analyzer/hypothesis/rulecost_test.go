@@ -35,7 +35,8 @@ func benchInput(b testing.TB) Input {
 }
 
 // BenchmarkRules splits the rules phase: "input" converts the input to an
-// AST value, and one sub-benchmark per enabled rule evaluates that rule
+// AST value, "input/PART" builds one top-level part of it alone, and one
+// sub-benchmark per enabled rule evaluates that rule
 // alone on the converted value, so the expensive rules stand out. Besides
 // wall time each reports cpu-ms/op, the process's CPU time per operation,
 // which a shared machine disturbs less than wall time:
@@ -52,6 +53,22 @@ func BenchmarkRules(b *testing.B) {
 			}
 		}
 	})
+	// Each part alone, as valueFor builds it (parts that share a build,
+	// like the event maps' event list, each pay for it here).
+	for _, p := range parts {
+		if !e.need.has(p.name) {
+			continue
+		}
+		b.Run("input/"+p.name, func(b *testing.B) {
+			defer reportCPU(b)()
+			for b.Loop() {
+				x := &inputBuild{in: in, wfields: e.wfields, b: in.Bundle, ix: in.Bundle.Index}
+				if _, err := p.build(x); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 	v, err := in.valueFor(e.need, e.wfields)
 	if err != nil {
 		b.Fatal(err)
