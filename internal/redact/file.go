@@ -3,7 +3,8 @@ package redact
 // File redacts one bundle file. YAML and JSON files that decode are
 // redacted object by object and re-encoded (keys sorted); everything else,
 // including structured files that fail to decode, is redacted as text, so a
-// malformed file is still scrubbed. keep is false when nothing of the file
+// malformed file is still scrubbed, and redacted text that then decodes is
+// redacted object by object as well. keep is false when nothing of the file
 // may be written (every document was a credential blob).
 func (r *Redactor) File(name string, data []byte) (out []byte, keep bool) {
 	if !Structured(name) {
@@ -11,8 +12,23 @@ func (r *Redactor) File(name string, data []byte) (out []byte, keep bool) {
 	}
 	docs, err := Documents(data)
 	if err != nil {
-		return r.Text(name, data), true
+		// The file does not decode, but its redacted text may (the value a
+		// text rule replaced can be what broke it), and Check reads the
+		// output as objects when it decodes, with the rules only objects
+		// have (-p VALUE in args). So redacted text that decodes is
+		// redacted as objects too.
+		out := r.Text(name, data)
+		if docs, err := Documents(out); err == nil {
+			return r.objects(name, out, docs)
+		}
+		return out, true
 	}
+	return r.objects(name, data, docs)
+}
+
+// objects redacts the decoded documents of data; it re-encodes them only
+// when something was redacted.
+func (r *Redactor) objects(name string, data []byte, docs []map[string]any) (out []byte, keep bool) {
 	before := r.fileTotal(name)
 	kept := docs[:0]
 	for _, d := range docs {
