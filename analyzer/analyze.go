@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/hypothesis"
@@ -23,6 +24,26 @@ import (
 // the wall clock (the bundle's capture time is "now") and gives the same
 // report for the same bundle and policies. Its lists are never nil.
 func Analyze(ctx context.Context, b *bundle.Bundle, eng *hypothesis.Engine) (*report.Report, error) {
+	return AnalyzeWith(ctx, b, eng, Options{})
+}
+
+// Options tunes how AnalyzeWith uses the machine. No option changes the
+// report.
+type Options struct {
+	// CollectBeforeRules runs a garbage collection once the timeline is
+	// built, before the rule input is. The phases before it leave about
+	// two fifths of what they allocated as garbage (360 MiB at 100k
+	// objects), and the rule input, the largest allocation, then reuses
+	// that memory instead of fresh pages. In a process that otherwise
+	// collects rarely (rift sets no GOGC target) this cuts peak memory by
+	// a fifth at 100k objects and saves time where the first touch of a
+	// page is dear, as on a VM (docs/performance.md). A program that tunes
+	// its own collector leaves it off.
+	CollectBeforeRules bool
+}
+
+// AnalyzeWith is Analyze with options.
+func AnalyzeWith(ctx context.Context, b *bundle.Bundle, eng *hypothesis.Engine, opts Options) (*report.Report, error) {
 	if b == nil {
 		return nil, errors.New("analyze: nil bundle")
 	}
@@ -39,6 +60,9 @@ func Analyze(ctx context.Context, b *bundle.Bundle, eng *hypothesis.Engine) (*re
 	tl := timeline.Build(b, ws)
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("analyze: %w", err)
+	}
+	if opts.CollectBeforeRules {
+		runtime.GC()
 	}
 	ledger, err := eng.Evaluate(ctx, hypothesis.Input{Bundle: b, Workloads: ws, Timeline: tl})
 	if err != nil {

@@ -139,3 +139,29 @@ func TestAnalyzeErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestAnalyzeWithOptionsSameReport: Options tune the machine, never the
+// report: every recorded incident renders the same JSON with and without
+// the collection before the rules.
+func TestAnalyzeWithOptionsSameReport(t *testing.T) {
+	eng := engine(t)
+	for name, dir := range fixtureBundles(t) {
+		t.Run(name, func(t *testing.T) {
+			b, err := bundle.Load(dir, bundle.LoadOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			plain, err := Analyze(context.Background(), b, eng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			collected, err := AnalyzeWith(context.Background(), b, eng, Options{CollectBeforeRules: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(string(renderJSON(t, plain)), string(renderJSON(t, collected))); diff != "" {
+				t.Errorf("report changed (-Analyze +AnalyzeWith):\n%s", diff)
+			}
+		})
+	}
+}

@@ -38,14 +38,19 @@ type PhaseOptions struct {
 	// phases, so it changes no phase's times, but it does change how much
 	// garbage later phases leave behind.
 	Live bool
+	// CollectBeforeRules times a garbage collection between the timeline
+	// and the rules as the phase "collect", as analyzer.Options asks
+	// rift analyze to run one.
+	CollectBeforeRules bool
 }
 
 // MeasurePhases runs the analysis pipeline on the bundle at path one phase
 // at a time — read (read and decompress every archive member, decoding
 // nothing), load (read, decompress and decode again, as the loader streams
 // them together: decode costs load minus read), index, layers, timeline,
-// rules (input conversion, evaluation, ranking: rules.input,
-// rules.evaluate, rules.rank), render (report assembly and JSON) — and
+// collect (with PhaseOptions.CollectBeforeRules), rules (input
+// conversion, evaluation, ranking: rules.input, rules.evaluate,
+// rules.rank), render (report assembly and JSON) — and
 // returns each phase's cost. The rendered report is written to out. It
 // measures elapsed time, so it belongs in benchmarks and never in tests.
 //
@@ -89,6 +94,7 @@ func MeasurePhases(ctx context.Context, path string, eng *hypothesis.Engine, out
 		{"index", func() error { b.Index = bundle.NewIndex(b.Objects, b.Logs); return nil }},
 		{"layers", func() error { ws = layers.Build(b); return nil }},
 		{"timeline", func() error { tl = timeline.Build(b, ws); return nil }},
+		{"collect", func() error { runtime.GC(); return nil }},
 		// The rules phase reports its stages itself: rules.input,
 		// rules.evaluate and rules.rank.
 		{"", func() (err error) {
@@ -104,6 +110,9 @@ func MeasurePhases(ctx context.Context, path string, eng *hypothesis.Engine, out
 		}},
 	}
 	for _, s := range steps {
+		if s.name == "collect" && !opts.CollectBeforeRules {
+			continue
+		}
 		if err := measure(s.name, s.f); err != nil {
 			name := s.name
 			if name == "" {

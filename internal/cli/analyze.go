@@ -157,7 +157,7 @@ func (o *analyzeOptions) Run(ctx context.Context, out io.Writer) error {
 	if engErr != nil {
 		return usageError(engErr)
 	}
-	r, err := analyzer.Analyze(ctx, b, eng)
+	r, err := analyzer.AnalyzeWith(ctx, b, eng, analysisOptions())
 	if err != nil {
 		return fmt.Errorf("%s: %w", o.path, err)
 	}
@@ -168,4 +168,13 @@ func (o *analyzeOptions) Run(ctx context.Context, out io.Writer) error {
 		return &ExitError{Code: ExitFindings}
 	}
 	return nil
+}
+
+// analysisOptions is how analyze, verify and diff run an analysis: with a
+// collection before the rules (analyzer.Options), unless the user tuned
+// the collector with GOGC or GOMEMLIMIT, which rift's own settings
+// (cmd/rift/gc.go) yield to as well. rift test, whose bundles are small,
+// does without.
+func analysisOptions() analyzer.Options {
+	return analyzer.Options{CollectBeforeRules: os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == ""}
 }

@@ -127,7 +127,7 @@ func (o *phasesOptions) Run(ctx context.Context, path string, out io.Writer) err
 	if err != nil {
 		return err
 	}
-	ps, err := benchgen.MeasurePhases(ctx, path, eng, rep, benchgen.PhaseOptions{Live: o.live})
+	ps, err := benchgen.MeasurePhases(ctx, path, eng, rep, benchgen.PhaseOptions{Live: o.live, CollectBeforeRules: analysisOptions().CollectBeforeRules})
 	if err != nil {
 		return usageError(err)
 	}

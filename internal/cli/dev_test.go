@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -50,26 +51,48 @@ func TestDevPhases(t *testing.T) {
 	if code := Execute([]string{"dev", "gen-bundle", "--objects", "200", "--out", p}, &out, &errOut); code != ExitOK {
 		t.Fatalf("gen-bundle: exit %d: %s", code, errOut.String())
 	}
-	out.Reset()
-	if code := Execute([]string{"dev", "phases", p}, &out, &errOut); code != ExitOK {
-		t.Fatalf("phases: exit %d: %s", code, errOut.String())
-	}
-	var ps []struct {
-		Name   string `json:"name"`
-		Allocs uint64 `json:"allocs"`
-	}
-	if err := json.Unmarshal(out.Bytes(), &ps); err != nil {
-		t.Fatalf("phases output is not JSON: %v\n%s", err, out.String())
-	}
-	var names []string
-	for _, p := range ps {
-		names = append(names, p.Name)
-		if p.Allocs == 0 && p.Name != "index" {
-			t.Errorf("phase %s allocated nothing; it did no work", p.Name)
-		}
-	}
-	want := []string{"read", "load", "index", "layers", "timeline", "rules.input", "rules.evaluate", "rules.rank", "render"}
-	if diff := cmp.Diff(want, names); diff != "" {
-		t.Errorf("phases (-want +got):\n%s", diff)
+	all := []string{"read", "load", "index", "layers", "timeline", "collect", "rules.input", "rules.evaluate", "rules.rank", "render"}
+	for _, tc := range []struct {
+		name string
+		args []string
+		gogc string
+		want []string
+	}{
+		// rift analyze collects before the rules; the phases show it.
+		{"as analyze runs", []string{"dev", "phases", p}, "", all},
+		{"live heap", []string{"dev", "phases", "--live", p}, "", all},
+		// A user's GOGC replaces rift's collection, as in analyze.
+		{"GOGC set", []string{"dev", "phases", p}, "100", slices.DeleteFunc(slices.Clone(all), func(s string) bool { return s == "collect" })},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("GOGC", tc.gogc)
+			t.Setenv("GOMEMLIMIT", "")
+			var out, errOut bytes.Buffer
+			if code := Execute(tc.args, &out, &errOut); code != ExitOK {
+				t.Fatalf("phases: exit %d: %s", code, errOut.String())
+			}
+			var ps []struct {
+				Name   string `json:"name"`
+				Allocs uint64 `json:"allocs"`
+				Live   uint64 `json:"liveBytes"`
+			}
+			if err := json.Unmarshal(out.Bytes(), &ps); err != nil {
+				t.Fatalf("phases output is not JSON: %v\n%s", err, out.String())
+			}
+			live := slices.Contains(tc.args, "--live")
+			var names []string
+			for _, p := range ps {
+				names = append(names, p.Name)
+				if p.Allocs == 0 && p.Name != "index" && p.Name != "collect" {
+					t.Errorf("phase %s allocated nothing; it did no work", p.Name)
+				}
+				if live != (p.Live > 0) {
+					t.Errorf("phase %s: liveBytes %d with --live %v", p.Name, p.Live, live)
+				}
+			}
+			if diff := cmp.Diff(tc.want, names); diff != "" {
+				t.Errorf("phases (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

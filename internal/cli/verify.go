@@ -125,7 +125,7 @@ func (o *verifyOptions) Run(ctx context.Context, out io.Writer) error {
 	if err != nil {
 		return usageError(err)
 	}
-	r, err := analyzer.Analyze(ctx, b, eng)
+	r, err := analyzer.AnalyzeWith(ctx, b, eng, analysisOptions())
 	if err != nil {
 		return fmt.Errorf("%s: %w", o.path, err)
 	}
