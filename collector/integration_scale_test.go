@@ -3,7 +3,6 @@ package collector_test
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -28,41 +27,23 @@ const (
 	scalePods   = 3000
 	scaleEvents = 20000
 	// scaleMaxRSS is the peak resident memory allowed to the collecting
-	// process (the test binary itself included). Holding the 43,000
-	// objects at once would take several times this.
+	// process, rift collect. Holding the 43,000 objects at once would take
+	// several times this, and so would a collector that never collects
+	// garbage (1.8 GiB, when main applied the analysis's settings to it).
 	scaleMaxRSS = 200 << 20
 )
 
-// childEnv, when set, makes the test binary run one collection (a JSON
-// childConfig) and exit, so the parent can measure its peak RSS alone.
-const childEnv = "RIFT_COLLECT_CHILD"
-
-type childConfig struct {
-	Kubeconfig, Namespace, Out string
-}
-
-func TestMain(m *testing.M) {
-	if cfg := os.Getenv(childEnv); cfg != "" {
-		os.Exit(runChild(cfg))
+// riftBinary builds cmd/rift into a temporary directory: the scale test
+// measures the program users run, whose process-wide settings (the
+// collector's, made in main) decide its memory as much as the library does.
+func riftBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "rift")
+	cmd := exec.Command("go", "build", "-o", bin, "github.com/rift-dev/rift/cmd/rift")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build cmd/rift: %v\n%s", err, out)
 	}
-	os.Exit(m.Run())
-}
-
-func runChild(raw string) int {
-	var cc childConfig
-	if err := json.Unmarshal([]byte(raw), &cc); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 2
-	}
-	_, err := collector.Run(context.Background(), collector.Config{
-		Kubeconfig: loaderFor(cc.Kubeconfig), Namespaces: []string{cc.Namespace}, Out: cc.Out,
-		LogLines: 10, LogBytes: 1024, Log: os.Stderr,
-	})
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
-	}
-	return 0
+	return bin
 }
 
 func testScale(t *testing.T, c *testcluster.Cluster) {
@@ -98,8 +79,9 @@ func testScale(t *testing.T, c *testcluster.Cluster) {
 
 	// The same process collecting the small shop namespace is the baseline:
 	// what the big one adds is what paging did not bound.
-	_, baseRSS, _ := collectInChild(t, c, "shop")
-	out, rss, elapsed := collectInChild(t, c, "big")
+	bin := riftBinary(t)
+	_, baseRSS, _ := collectInChild(t, bin, c, "shop")
+	out, rss, elapsed := collectInChild(t, bin, c, "big")
 	fi, _ := os.Stat(out)
 	t.Logf("scale: collected in %s, peak RSS %d MiB (shop alone: %d MiB), bundle %d KiB",
 		elapsed.Round(100*time.Millisecond), rss>>20, baseRSS>>20, fi.Size()>>10)
@@ -129,14 +111,14 @@ func testScale(t *testing.T, c *testcluster.Cluster) {
 	}
 }
 
-// collectInChild collects ns in a child process and returns the bundle,
-// the child's peak RSS in bytes and the wall time.
-func collectInChild(t *testing.T, c *testcluster.Cluster, ns string) (string, int64, time.Duration) {
+// collectInChild runs `rift collect` (bin) on ns, as a user would with the
+// log limits the test keeps small, and returns the bundle, the process's
+// peak RSS in bytes and the wall time.
+func collectInChild(t *testing.T, bin string, c *testcluster.Cluster, ns string) (string, int64, time.Duration) {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), ns+".tar.gz")
-	raw, _ := json.Marshal(childConfig{Kubeconfig: c.Kubeconfig, Namespace: ns, Out: out})
-	cmd := exec.Command(os.Args[0])
-	cmd.Env = append(os.Environ(), childEnv+"="+string(raw))
+	cmd := exec.Command(bin, "collect", "--kubeconfig", c.Kubeconfig, "-n", ns, "--out", out, "--log-lines", "10", "--log-bytes", "1024")
+	cmd.Env = os.Environ()
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	start := time.Now()

@@ -13,11 +13,12 @@ import (
 const fallbackGCPercent = 400
 
 // tuneGC replaces Go's default collector settings (GOGC=100, no limit)
-// unless the user set GOGC. rift is a short batch process whose heap only
-// grows until the report is written, so most collections free little: on a
-// 100k-object bundle the live heap is about 1.3 GiB of 1.7 GiB allocated,
-// and collecting at the default target cost a third of the CPU
-// (docs/performance.md). So rift collects only when memory runs short: no
+// unless the user set GOGC, for the commands that build an analysis (main
+// leaves streaming ones alone). An analysis is a short batch process whose
+// heap mostly grows until the report is written, so most collections free
+// little, and collecting at the default target cost 10–30 % more time
+// (docs/performance.md); analyze collects once of its own accord, before
+// the rules (analyzer.Options). So rift collects only when memory runs short: no
 // proportional target, and a soft limit of three quarters of the memory it
 // may use (the cgroup's limit, else the machine's), or GOMEMLIMIT when the
 // user set one. Past the limit the runtime collects as often as it must and

@@ -8,7 +8,12 @@ import (
 )
 
 func main() {
-	tuneGC()
-	adviseHugePages()
+	// An analysis builds one heap that mostly grows; a streaming command
+	// (collect, redact) makes garbage all along and keeps Go's collector
+	// settings, or its memory would grow with all it ever read.
+	if !cli.Streams(os.Args[1:]) {
+		tuneGC()
+		adviseHugePages()
+	}
 	os.Exit(cli.Execute(os.Args[1:], os.Stdout, os.Stderr))
 }

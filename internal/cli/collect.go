@@ -59,7 +59,8 @@ docs/collector.md.`,
 
   # With the Git revision Flux applies, rendered from the Kustomization's path
   rift collect -n shop --git ~/src/deploy --git-ref main --out shop.tar.gz`,
-		Args: cobra.NoArgs,
+		Args:        cobra.NoArgs,
+		Annotations: streaming(),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := o.Complete(cmd); err != nil {
 				return err

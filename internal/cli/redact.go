@@ -32,8 +32,9 @@ type redactOptions struct {
 func newRedactCommand() *cobra.Command {
 	o := &redactOptions{}
 	cmd := &cobra.Command{
-		Use:   "redact (IN OUT | --check BUNDLE)",
-		Short: "Remove credentials from a bundle, or check that none are left",
+		Use:         "redact (IN OUT | --check BUNDLE)",
+		Annotations: streaming(),
+		Short:       "Remove credentials from a bundle, or check that none are left",
 		Long: `redact reads any bundle rift can read (a rift bundle, a troubleshoot
 support bundle, a kubectl cluster-info dump, an OpenShift must-gather or a
 directory of YAML and JSON; a directory or an archive) and writes a

@@ -1,0 +1,26 @@
+package cli
+
+import "io"
+
+// memoryAnnotation says how a command uses memory, for the process-wide
+// settings cmd/rift makes before a command runs: "streaming" for a
+// command that reads, transforms and writes data piece by piece (collect,
+// redact), whose garbage must be collected for its memory to stay
+// bounded. Other commands build one analysis whose heap mostly grows, and
+// rift collects for them only when memory runs short.
+const memoryAnnotation = "rift.dev/memory"
+
+// streaming is the annotations of a streaming command, a map of its own
+// for each command.
+func streaming() map[string]string { return map[string]string{memoryAnnotation: "streaming"} }
+
+// Streams reports whether args (without the program name) run a
+// streaming command. It resolves the command as Execute would, without
+// running it; args naming no command (help, a typo) are not streaming.
+func Streams(args []string) bool {
+	cmd, _, err := NewRootCommand(io.Discard, io.Discard).Find(args)
+	if err != nil || cmd == nil {
+		return false
+	}
+	return cmd.Annotations[memoryAnnotation] == "streaming"
+}
