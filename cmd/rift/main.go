@@ -9,8 +9,8 @@ import (
 
 func main() {
 	// An analysis builds one heap that mostly grows; a streaming command
-	// (collect, redact) makes garbage all along and keeps Go's collector
-	// settings, or its memory would grow with all it ever read.
+	// (collect, redact, test) makes garbage all along and keeps Go's
+	// collector settings, or its memory would grow with all it ever read.
 	if !cli.Streams(os.Args[1:]) {
 		tuneGC()
 		adviseHugePages()

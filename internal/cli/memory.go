@@ -4,10 +4,11 @@ import "io"
 
 // memoryAnnotation says how a command uses memory, for the process-wide
 // settings cmd/rift makes before a command runs: "streaming" for a
-// command that reads, transforms and writes data piece by piece (collect,
-// redact), whose garbage must be collected for its memory to stay
-// bounded. Other commands build one analysis whose heap mostly grows, and
-// rift collects for them only when memory runs short.
+// command whose garbage must be collected for its memory to stay bounded:
+// collect and redact read, transform and write data piece by piece, and
+// test runs one analysis after another. Other commands build one analysis
+// (two for diff) whose heap mostly grows, and rift collects for them only
+// when memory runs short.
 const memoryAnnotation = "rift.dev/memory"
 
 // streaming is the annotations of a streaming command, a map of its own

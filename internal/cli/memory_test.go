@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// TestStreams: collect and redact keep Go's collector; every other command,
-// and arguments that run none, get the analysis settings.
+// TestStreams: collect, redact and test keep Go's collector; every other
+// command, and arguments that run none, get the analysis settings.
 func TestStreams(t *testing.T) {
 	for _, tc := range []struct {
 		args string
@@ -19,7 +19,8 @@ func TestStreams(t *testing.T) {
 		{"analyze b.tar.gz", false},
 		{"analyze -o json b.tar.gz", false},
 		{"inspect b.tar.gz", false},
-		{"test fixtures/", false},
+		{"test fixtures/", true},
+		{"test --junit out.xml fixtures/", true},
 		{"dev phases b.tar.gz", false},
 		{"--help", false},
 		{"", false},

@@ -29,8 +29,9 @@ type testOptions struct {
 func newTestCommand() *cobra.Command {
 	o := &testOptions{}
 	cmd := &cobra.Command{
-		Use:   "test [DIR...]",
-		Short: "Check recorded incidents against their expect.yaml",
+		Use:         "test [DIR...]",
+		Annotations: streaming(), // one analysis after another: each is garbage when the next starts
+		Short:       "Check recorded incidents against their expect.yaml",
 		Long: `Finds every fixture (a directory with expect.yaml and a bundle) under the
 given directories (default: fixtures/), analyzes each bundle and checks the
 expectations. Prints PASS or FAIL with a (-want +got) diff per unmet
