@@ -118,7 +118,6 @@ func collectInChild(t *testing.T, bin string, c *testcluster.Cluster, ns string)
 	t.Helper()
 	out := filepath.Join(t.TempDir(), ns+".tar.gz")
 	cmd := exec.Command(bin, "collect", "--kubeconfig", c.Kubeconfig, "-n", ns, "--out", out, "--log-lines", "10", "--log-bytes", "1024")
-	cmd.Env = os.Environ()
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	start := time.Now()

@@ -49,6 +49,20 @@ type inputBuild struct {
 	svcPods, podSvcs, phasePods, reasonPods any
 }
 
+// build starts one conversion of in: a missing bundle is an empty one, a
+// missing index is built.
+func (in Input) build(wfields fieldSet) *inputBuild {
+	x := &inputBuild{in: in, wfields: wfields, b: in.Bundle}
+	if x.b == nil {
+		x.b = &bundle.Bundle{}
+	}
+	x.ix = x.b.Index
+	if x.ix == nil {
+		x.ix = bundle.NewIndex(x.b.Objects, x.b.Logs)
+	}
+	return x
+}
+
 // services builds service_pods and pod_services once.
 func (x *inputBuild) services() (svcPods, podSvcs any) {
 	x.svcOnce.Do(func() { x.svcPods, x.podSvcs = servicePods(x.ix) })
@@ -105,14 +119,7 @@ var parts = []part{
 // converted straight to AST terms, objects in parallel, so the input is
 // walked once and no plain copy outlives it.
 func (in Input) valueFor(need partSet, wfields fieldSet) (ast.Value, error) {
-	x := &inputBuild{in: in, wfields: wfields, b: in.Bundle}
-	if x.b == nil {
-		x.b = &bundle.Bundle{}
-	}
-	x.ix = x.b.Index
-	if x.ix == nil {
-		x.ix = bundle.NewIndex(x.b.Objects, x.b.Logs)
-	}
+	x := in.build(wfields)
 	// The parts are independent, and most are built by one goroutine:
 	// building them all at once keeps every core busy.
 	vals := make([]ast.Value, len(parts))

@@ -62,8 +62,7 @@ func BenchmarkRules(b *testing.B) {
 		b.Run("input/"+p.name, func(b *testing.B) {
 			defer reportCPU(b)()
 			for b.Loop() {
-				x := &inputBuild{in: in, wfields: e.wfields, b: in.Bundle, ix: in.Bundle.Index}
-				if _, err := p.build(x); err != nil {
+				if _, err := p.build(in.build(e.wfields)); err != nil {
 					b.Fatal(err)
 				}
 			}
