@@ -140,9 +140,11 @@ func TestAnalyzeErrors(t *testing.T) {
 	}
 }
 
-// TestAnalyzeWithOptionsSameReport: Options tune the machine, never the
-// report: every recorded incident renders the same JSON with and without
-// the collection before the rules.
+// TestAnalyzeWithOptionsSameReport: Options and the loader's sharing tune
+// the machine, never the report: every recorded incident renders the same
+// JSON loaded plainly and analysed with Analyze, and loaded with shared
+// parts (bundle.LoadOptions.Share) and analysed with the collection before
+// the rules, as rift analyze does.
 func TestAnalyzeWithOptionsSameReport(t *testing.T) {
 	eng := engine(t)
 	for name, dir := range fixtureBundles(t) {
@@ -155,7 +157,11 @@ func TestAnalyzeWithOptionsSameReport(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			collected, err := AnalyzeWith(context.Background(), b, eng, Options{CollectBeforeRules: true})
+			shared, err := bundle.Load(dir, bundle.LoadOptions{Share: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			collected, err := AnalyzeWith(context.Background(), shared, eng, Options{CollectBeforeRules: true})
 			if err != nil {
 				t.Fatal(err)
 			}

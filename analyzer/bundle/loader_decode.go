@@ -35,8 +35,15 @@ func newDecodePool(ld *loader) *decodePool {
 
 func (p *decodePool) work() {
 	defer p.wg.Done()
+	var sh *sharer
+	if p.ld.opts.Share {
+		sh = newSharer()
+	}
 	for j := range p.jobs {
 		objs, errs := DecodeDocuments(j.file, j.data)
+		if sh != nil {
+			sh.objects(objs)
+		}
 		p.mu.Lock()
 		if j.source != "" {
 			s := p.ld.source(j.source)

@@ -1,6 +1,8 @@
 package hypothesis
 
 import (
+	"unsafe"
+
 	"github.com/open-policy-agent/opa/v1/ast"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
@@ -28,10 +30,20 @@ type converter struct {
 	evs    map[evidenceKey]ast.Value // shared evidence items
 	objs   map[[6]string]ast.Value   // shared involved objects of events
 	kvs    [][2]*ast.Term            // scratch: fields of the objects being built
+	done   map[container]ast.Value   // converted containers by identity
+}
+
+// container is the identity of a decoded map or list. A bundle loaded with
+// bundle.LoadOptions.Share holds its objects' common parts once, so the
+// pods of one ReplicaSet reach the same containers list: it is converted
+// once, and the others skip the work and the allocation.
+type container struct {
+	p unsafe.Pointer
+	n int
 }
 
 func newConverter() *converter {
-	return &converter{keys: map[string]*ast.Term{}, strs: map[string]ast.Value{}, shared: map[string]ast.Value{}, seen: map[int]ast.Value{}, refs: map[bundle.Ref]ast.Value{}, evs: map[evidenceKey]ast.Value{}, objs: map[[6]string]ast.Value{}}
+	return &converter{keys: map[string]*ast.Term{}, strs: map[string]ast.Value{}, shared: map[string]ast.Value{}, seen: map[int]ast.Value{}, refs: map[bundle.Ref]ast.Value{}, evs: map[evidenceKey]ast.Value{}, objs: map[[6]string]ast.Value{}, done: map[container]ast.Value{}}
 }
 
 // share keeps v as the value of the JSON text. A full cache starts over,
@@ -75,12 +87,20 @@ func (c *converter) value(x any) (ast.Value, error) {
 	case string:
 		return c.str(x), nil
 	case map[string]any:
+		id := container{p: *(*unsafe.Pointer)(unsafe.Pointer(&x)), n: -1}
+		if v, ok := c.done[id]; ok {
+			return v, nil
+		}
 		v, err := c.object(x, c.all)
 		if err != nil {
 			return nil, err
 		}
-		return c.dedup(v), nil
+		return c.remember(id, c.dedup(v)), nil
 	case []any:
+		id := container{p: unsafe.Pointer(unsafe.SliceData(x)), n: len(x)}
+		if v, ok := c.done[id]; ok && len(x) > 0 {
+			return v, nil
+		}
 		terms := make([]ast.Term, len(x))
 		ptrs := make([]*ast.Term, len(x))
 		for i, e := range x {
@@ -91,9 +111,19 @@ func (c *converter) value(x any) (ast.Value, error) {
 			terms[i].Value = v
 			ptrs[i] = &terms[i]
 		}
-		return c.dedup(ast.NewArray(ptrs...)), nil
+		return c.remember(id, c.dedup(ast.NewArray(ptrs...))), nil
 	}
 	return ast.InterfaceToValue(x)
+}
+
+// remember keeps v as the conversion of the container id, starting over
+// when full like share.
+func (c *converter) remember(id container, v ast.Value) ast.Value {
+	if len(c.done) >= maxCache {
+		clear(c.done)
+	}
+	c.done[id] = v
+	return v
 }
 
 // dedup returns an identical container converted before, if there is one,

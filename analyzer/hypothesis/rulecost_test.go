@@ -23,7 +23,7 @@ func benchInput(b testing.TB) Input {
 	var bun *bundle.Bundle
 	if p := os.Getenv("RIFT_BENCH_BUNDLE"); p != "" {
 		var err error
-		if bun, err = bundle.Load(p, bundle.LoadOptions{}); err != nil {
+		if bun, err = bundle.Load(p, bundle.LoadOptions{Share: true}); err != nil {
 			b.Fatal(err)
 		}
 	} else {

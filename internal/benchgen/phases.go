@@ -28,6 +28,13 @@ type Phase struct {
 	// forced collection outside the phase's times; 0 unless
 	// PhaseOptions.Live asked for it.
 	Live uint64 `json:"liveBytes,omitempty"`
+	// HeapInuse is the memory of the heap's spans in use when the phase
+	// ended (runtime.MemStats.HeapInuse: live objects, garbage not yet
+	// collected and the free room of partly used spans), and PeakRSS the
+	// process's peak resident set so far (VmHWM, 0 where /proc is
+	// missing): where a peak-memory target is spent.
+	HeapInuse uint64 `json:"heapInuseBytes"`
+	PeakRSS   uint64 `json:"peakRSSBytes,omitempty"`
 }
 
 // PhaseOptions tunes MeasurePhases.
@@ -42,6 +49,9 @@ type PhaseOptions struct {
 	// and the rules as the phase "collect", as analyzer.Options asks
 	// rift analyze to run one.
 	CollectBeforeRules bool
+	// Share loads the bundle with bundle.LoadOptions.Share, as the
+	// analysing commands do.
+	Share bool
 }
 
 // MeasurePhases runs the analysis pipeline on the bundle at path one phase
@@ -90,7 +100,7 @@ func MeasurePhases(ctx context.Context, path string, eng *hypothesis.Engine, out
 		f    func() error
 	}{
 		{"read", func() error { _, err := readArchive(ctx, path); return err }},
-		{"load", func() (err error) { b, err = bundle.Load(path, bundle.LoadOptions{}); return err }},
+		{"load", func() (err error) { b, err = bundle.Load(path, bundle.LoadOptions{Share: opts.Share}); return err }},
 		{"index", func() error { b.Index = bundle.NewIndex(b.Objects, b.Logs); return nil }},
 		{"layers", func() error { ws = layers.Build(b); return nil }},
 		{"timeline", func() error { tl = timeline.Build(b, ws); return nil }},
@@ -129,17 +139,18 @@ type mark struct {
 	wall          time.Time
 	cpu           time.Duration
 	allocs, bytes uint64
+	heapInuse     uint64
 }
 
 func takeMark() mark {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
-	return mark{wall: time.Now(), cpu: cpuTime(), allocs: m.Mallocs, bytes: m.TotalAlloc}
+	return mark{wall: time.Now(), cpu: cpuTime(), allocs: m.Mallocs, bytes: m.TotalAlloc, heapInuse: m.HeapInuse}
 }
 
 func (m mark) phase(name string, end mark) Phase {
 	return Phase{Name: name, Wall: end.wall.Sub(m.wall).Seconds(), CPU: (end.cpu - m.cpu).Seconds(),
-		Allocs: end.allocs - m.allocs, Bytes: end.bytes - m.bytes}
+		Allocs: end.allocs - m.allocs, Bytes: end.bytes - m.bytes, HeapInuse: end.heapInuse, PeakRSS: peakRSS()}
 }
 
 // liveHeap collects garbage and returns the bytes of heap objects left.

@@ -10,8 +10,9 @@ import (
 
 // Bundle writes the generated bundle of objects objects (seed 1, the
 // bundle `rift dev gen-bundle --objects N` writes) to a temporary archive
-// and loads it, failing tb on any error. It is for benchmarks of the
-// analysis phases, which need the issue 11 mix already decoded.
+// and loads it as the analysing commands do (sharing common parts),
+// failing tb on any error. It is for benchmarks of the analysis phases,
+// which need the issue 11 mix already decoded.
 func Bundle(tb testing.TB, objects int) *bundle.Bundle {
 	tb.Helper()
 	p := filepath.Join(tb.TempDir(), "bench.tar.gz")
@@ -25,7 +26,7 @@ func Bundle(tb testing.TB, objects int) *bundle.Bundle {
 	if err := f.Close(); err != nil {
 		tb.Fatal(err)
 	}
-	b, err := bundle.Load(p, bundle.LoadOptions{})
+	b, err := bundle.Load(p, bundle.LoadOptions{Share: true})
 	if err != nil {
 		tb.Fatal(err)
 	}

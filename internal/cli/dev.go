@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/pprof"
 
 	"github.com/spf13/cobra"
@@ -77,8 +78,15 @@ func (o *genBundleOptions) Run() error {
 
 // phasesOptions maps rift dev phases's flags.
 type phasesOptions struct {
-	output, cpuProfile, report string
-	live                       bool
+	// output is the -o format; only json.
+	output string
+	// cpuProfile and memProfile are files for a CPU profile of the whole
+	// run and an allocation profile written at its end ("" for none).
+	cpuProfile, memProfile string
+	// report is where the rendered JSON report goes.
+	report string
+	// live collects garbage after each phase and reports the live heap.
+	live bool
 }
 
 func newPhasesCommand() *cobra.Command {
@@ -97,6 +105,7 @@ func newPhasesCommand() *cobra.Command {
 	f := cmd.Flags()
 	f.StringVarP(&o.output, "output", "o", "json", "output format: json")
 	f.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run to FILE (go tool pprof)")
+	f.StringVar(&o.memProfile, "memprofile", "", "write an allocation profile of the whole run to FILE (go tool pprof -sample_index=alloc_space)")
 	f.StringVar(&o.report, "report", os.DevNull, "write the rendered JSON report to FILE")
 	f.BoolVar(&o.live, "live", false, "collect garbage after each phase and report the live heap (liveBytes)")
 	return cmd
@@ -127,11 +136,32 @@ func (o *phasesOptions) Run(ctx context.Context, path string, out io.Writer) err
 	if err != nil {
 		return err
 	}
-	ps, err := benchgen.MeasurePhases(ctx, path, eng, rep, benchgen.PhaseOptions{Live: o.live, CollectBeforeRules: analysisOptions().CollectBeforeRules})
+	ps, err := benchgen.MeasurePhases(ctx, path, eng, rep, benchgen.PhaseOptions{Live: o.live, CollectBeforeRules: analysisOptions().CollectBeforeRules, Share: true})
 	if err != nil {
 		return usageError(err)
+	}
+	if o.memProfile != "" {
+		if err := writeHeapProfile(o.memProfile); err != nil {
+			return err
+		}
 	}
 	enc := json.NewEncoder(out)
 	enc.SetIndent("", "  ")
 	return enc.Encode(ps)
+}
+
+// writeHeapProfile writes the heap profile, whose alloc_space sample counts
+// every allocation since the start (after a collection, which is when the
+// runtime publishes the latest allocations to the profile).
+func writeHeapProfile(path string) error {
+	runtime.GC()
+	f, err := os.Create(path)
+	if err != nil {
+		return usageError(fmt.Errorf("--memprofile: %w", err))
+	}
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		f.Close()
+		return fmt.Errorf("--memprofile: %w", err)
+	}
+	return f.Close()
 }
