@@ -39,6 +39,13 @@ type Decoder struct {
 	depth  int
 	box    boxCache
 	buf    []byte // scratch for scalars that are not written verbatim
+	kvs    []entry // scratch: entries of the mappings being decoded
+}
+
+// entry is one decoded mapping entry.
+type entry struct {
+	k string
+	v any
 }
 
 // NewDecoder returns a Decoder with an empty cache.
@@ -95,9 +102,16 @@ func (d *Decoder) block(n int) (any, bool) {
 }
 
 // mapping decodes block mapping entries at column n until a line at a
-// smaller column or a line at n that is not a key.
+// smaller column or a line at n that is not a key. The entries are
+// gathered first and the map made at its size: a map that grows past
+// eight entries would leave its first group behind as garbage and move
+// every entry.
 func (d *Decoder) mapping(n int) (any, bool) {
-	m := make(map[string]any)
+	mark := len(d.kvs) // nested mappings push and pop above mark
+	defer func() {
+		clear(d.kvs[mark:]) // let the scratch pin no values
+		d.kvs = d.kvs[:mark]
+	}()
 	for {
 		k, ok := d.key()
 		if !ok {
@@ -107,18 +121,23 @@ func (d *Decoder) mapping(n int) (any, bool) {
 		if !ok {
 			return nil, false
 		}
-		before := len(m)
-		m[k] = v
-		if len(m) == before {
-			return nil, false // duplicate key
-		}
+		d.kvs = append(d.kvs, entry{k, v})
 		if d.eof || d.col() < n {
-			return m, true
+			break
 		}
 		if d.col() > n || d.atSeqItem() {
 			return nil, false
 		}
 	}
+	kvs := d.kvs[mark:]
+	m := make(map[string]any, len(kvs))
+	for _, e := range kvs {
+		m[e.k] = e.v
+	}
+	if len(m) != len(kvs) {
+		return nil, false // duplicate key
+	}
+	return m, true
 }
 
 // sequence decodes block sequence entries ("- ") at column n.
