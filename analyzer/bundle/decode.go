@@ -29,7 +29,13 @@ import (
 // so later stages can trust every time and phase they see. Secret values are blanked (see sanitizeSecret) before the object is
 // returned.
 func DecodeDocuments(file string, data []byte) ([]*Object, []LoadError) {
-	d := &decoder{file: file}
+	return decodeDocuments(file, data, nil)
+}
+
+// decodeDocuments is DecodeDocuments with the caller's yamlfast.Decoder,
+// or one from fastDecoders when fast is nil.
+func decodeDocuments(file string, data []byte, fast *yamlfast.Decoder) ([]*Object, []LoadError) {
+	d := &decoder{file: file, fast: fast, lent: fast != nil}
 	defer d.release()
 	trimmed := bytes.TrimLeft(data, " \t\r\n\ufeff")
 	if len(trimmed) == 0 || (trimmed[0] != '{' && trimmed[0] != '[') {
@@ -41,7 +47,7 @@ func DecodeDocuments(file string, data []byte) ([]*Object, []LoadError) {
 		// YAML in flow style ({apiVersion: v1, ...}) looks like JSON but is
 		// not; take the YAML reading when it is clean, else keep the JSON
 		// errors, which describe what a JSON file got wrong.
-		y := &decoder{file: file}
+		y := &decoder{file: file, fast: fast, lent: fast != nil}
 		defer y.release()
 		y.decodeYAML(data)
 		if len(y.errs) == 0 {
@@ -56,7 +62,8 @@ type decoder struct {
 	doc  int
 	objs []*Object
 	errs []LoadError
-	fast *yamlfast.Decoder // taken from fastDecoders on first use
+	fast *yamlfast.Decoder // taken from fastDecoders on first use, unless lent
+	lent bool              // fast is the caller's: release keeps it
 }
 
 func (d *decoder) fail(doc int, format string, args ...any) {

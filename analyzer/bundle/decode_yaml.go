@@ -21,10 +21,10 @@ import (
 var fastDecoders = sync.Pool{New: func() any { return yamlfast.NewDecoder() }}
 
 func (d *decoder) release() {
-	if d.fast != nil {
+	if d.fast != nil && !d.lent {
 		fastDecoders.Put(d.fast)
-		d.fast = nil
 	}
+	d.fast = nil
 }
 
 // decodeYAML decodes multi-document YAML. Documents are split as

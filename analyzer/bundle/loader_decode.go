@@ -3,6 +3,8 @@ package bundle
 import (
 	"runtime"
 	"sync"
+
+	"github.com/rift-dev/rift/internal/yamlfast"
 )
 
 // decodePool decodes object files on a few goroutines while the reader
@@ -36,11 +38,14 @@ func newDecodePool(ld *loader) *decodePool {
 func (p *decodePool) work() {
 	defer p.wg.Done()
 	var sh *sharer
+	var fast *yamlfast.Decoder // nil: DecodeDocuments takes one from its pool
 	if p.ld.opts.Share {
-		sh = newSharer()
+		// The sharer hands the maps it drops back to this worker's decoder.
+		fast = yamlfast.NewDecoder()
+		sh = newSharer(fast.Reuse)
 	}
 	for j := range p.jobs {
-		objs, errs := DecodeDocuments(j.file, j.data)
+		objs, errs := decodeDocuments(j.file, j.data, fast)
 		if sh != nil {
 			sh.objects(objs)
 		}

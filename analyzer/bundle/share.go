@@ -20,15 +20,18 @@ const maxShared = 1 << 16
 // benchmark bundles half. It works bottom-up: children are made canonical
 // first, so two containers are equal when their scalars are equal and
 // their children are the same pointers, and no comparison goes deeper than
-// one level. Objects' own top-level maps are never shared. A sharer serves
-// one goroutine.
+// one level. Objects' own top-level maps are never shared. A map it drops
+// for an equal one goes to reuse, which may refill it (the decoder of the
+// next file), so the repeats cost no new memory. A sharer serves one
+// goroutine.
 type sharer struct {
 	seed  maphash.Seed
 	table map[uint64]any
+	reuse func(map[string]any) // nil: dropped maps are left to the collector
 }
 
-func newSharer() *sharer {
-	return &sharer{seed: maphash.MakeSeed(), table: make(map[uint64]any, 1024)}
+func newSharer(reuse func(map[string]any)) *sharer {
+	return &sharer{seed: maphash.MakeSeed(), table: make(map[uint64]any, 1024), reuse: reuse}
 }
 
 // objects makes the contents of each object's map canonical.
@@ -85,6 +88,9 @@ func (s *sharer) value(v any) (any, uint64) {
 // intern returns the container equal to v met before, or records v.
 func (s *sharer) intern(v any, h uint64) (any, uint64) {
 	if old, ok := s.table[h]; ok && shallowEqual(old, v) {
+		if m, isMap := v.(map[string]any); isMap && s.reuse != nil && !same(old, v) {
+			s.reuse(m) // v's parent now holds old; nothing else held v
+		}
 		return old, h
 	}
 	if len(s.table) >= maxShared {

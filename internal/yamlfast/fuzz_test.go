@@ -8,7 +8,8 @@ import (
 
 // FuzzFastYAMLMatchesSlow checks the decoder's contract on any input: it
 // never panics, and whatever it accepts, the generic path decodes to the
-// same value. Seeds are the TestDecode documents and testdata/fuzz.
+// same value, also when it decodes into maps handed back with Reuse.
+// Seeds are the TestDecode documents and testdata/fuzz.
 func FuzzFastYAMLMatchesSlow(f *testing.F) {
 	for _, seed := range []string{
 		"apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  labels:\n    app: a\nspec:\n  containers:\n  - name: c\n    args:\n    - --x=1\n",
@@ -22,7 +23,8 @@ func FuzzFastYAMLMatchesSlow(f *testing.F) {
 		f.Add(c.doc)
 	}
 	f.Fuzz(func(t *testing.T, doc string) {
-		got, ok := NewDecoder().Decode(doc)
+		d := NewDecoder()
+		got, ok := d.Decode(doc)
 		if !ok {
 			if got != nil {
 				t.Fatalf("refused document returned %#v", got)
@@ -36,5 +38,25 @@ func FuzzFastYAMLMatchesSlow(f *testing.F) {
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Fatalf("Decode(%q) (-want +got):\n%s", doc, diff)
 		}
+		reuseAll(d, got)
+		again, ok := d.Decode(doc)
+		if diff := cmp.Diff(want, again); !ok || diff != "" {
+			t.Fatalf("Decode(%q) into reused maps: ok %v (-want +got):\n%s", doc, ok, diff)
+		}
 	})
+}
+
+// reuseAll hands every map inside v back to d, innermost first.
+func reuseAll(d *Decoder, v any) {
+	switch x := v.(type) {
+	case map[string]any:
+		for _, e := range x {
+			reuseAll(d, e)
+		}
+		d.Reuse(x)
+	case []any:
+		for _, e := range x {
+			reuseAll(d, e)
+		}
+	}
 }
