@@ -149,7 +149,7 @@ func (o *analyzeOptions) Run(ctx context.Context, out io.Writer) error {
 	wg.Go(func() {
 		eng, engErr = hypothesis.NewEngine(hypothesis.EngineOptions{PolicyDirs: o.policies, Disable: o.disable})
 	})
-	b, err := loadBundle(o.path, o.opts)
+	b, err := loadForAnalysis(o.path, o.opts)
 	wg.Wait()
 	if err != nil {
 		return usageError(err)

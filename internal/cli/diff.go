@@ -85,7 +85,7 @@ func (o *diffOptions) Run(ctx context.Context, out io.Writer) error {
 	}
 	var sides [2]compare.Side
 	for i, path := range []string{o.before, o.after} {
-		b, err := loadBundle(path, o.opts)
+		b, err := loadForAnalysis(path, o.opts)
 		if err != nil {
 			return usageError(err)
 		}

@@ -115,7 +115,7 @@ func (o *timelineOptions) Validate() error {
 
 // Run loads the bundle, rebuilds the layers and prints the timeline.
 func (o *timelineOptions) Run(out io.Writer) error {
-	b, err := loadBundle(o.path, o.opts)
+	b, err := loadForAnalysis(o.path, o.opts)
 	if err != nil {
 		return usageError(err)
 	}

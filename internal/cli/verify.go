@@ -112,12 +112,12 @@ func (o *verifyOptions) Run(ctx context.Context, out io.Writer) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	b, err := loadBundle(o.path, o.opts)
+	b, err := loadForAnalysis(o.path, o.opts)
 	if err != nil {
 		return usageError(err)
 	}
 	if o.before != "" {
-		if o.cfg.Before, err = loadBundle(o.before, o.opts); err != nil {
+		if o.cfg.Before, err = loadForAnalysis(o.before, o.opts); err != nil {
 			return usageError(fmt.Errorf("--before: %w", err))
 		}
 	}
