@@ -143,8 +143,8 @@ func TestAnalyzeErrors(t *testing.T) {
 // TestAnalyzeWithOptionsSameReport: Options and the loader's sharing tune
 // the machine, never the report: every recorded incident renders the same
 // JSON loaded plainly and analysed with Analyze, and loaded with shared
-// parts (bundle.LoadOptions.Share) and analysed with the collection before
-// the rules, as rift analyze does.
+// parts (bundle.LoadOptions.Share) and analysed with the collections
+// (Options.Collect), as rift analyze does.
 func TestAnalyzeWithOptionsSameReport(t *testing.T) {
 	eng := engine(t)
 	for name, dir := range fixtureBundles(t) {
@@ -161,7 +161,7 @@ func TestAnalyzeWithOptionsSameReport(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			collected, err := AnalyzeWith(context.Background(), shared, eng, Options{CollectBeforeRules: true})
+			collected, err := AnalyzeWith(context.Background(), shared, eng, Options{Collect: true})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -67,9 +67,19 @@ for n in $SIZES; do
 		/wallSeconds/ {gsub(/,/, "", $2); w = $2}
 		/cpuSeconds/ {gsub(/,/, "", $2); c = $2}
 		/"allocs"/ {gsub(/,/, "", $2); a = $2}
-		/allocBytes/ {printf "%-8s   phase %-9s wall %8.3f s  cpu %8.3f s  allocs %10d  %8.1f MiB\n", n, name, w, c, a, $2 / 1048576
-			W[name] = w; C[name] = c}
-		END {printf "%-8s   derived decode (load - read) wall %8.3f s  cpu %8.3f s\n", n, W["load"] - W["read"], C["load"] - C["read"]}' "$OUT/phases-$n.json"
+		/allocBytes/ {b = $2}
+		/heapInuseBytes/ {h = $2}
+		/peakRSSBytes/ {r = $2}
+		/}/ && name != "" {printf "%-8s   phase %-14s wall %7.3f s  cpu %7.3f s  allocs %9d  %7.1f MiB  in use %7.1f MiB  peak RSS %7.1f MiB\n", n, name, w, c, a, b / 1048576, h / 1048576, r / 1048576
+			W[name] = w; C[name] = c; name = ""; r = 0}
+		END {
+			printf "%-8s   derived decode and sharing (load - read) wall %8.3f s  cpu %8.3f s\n", n, W["load"] - W["read"], C["load"] - C["read"]
+			# The analysis as analyze runs it: the index is built by the
+			# load, so its rebuilt phase and the bare read are left out.
+			for (p in W) if (p != "read" && p != "index") total += W[p]
+			rules = W["rules.input"] + W["rules.evaluate"] + W["rules.rank"]
+			printf "%-8s   rules %8.3f s of %8.3f s of phases: %5.1f %%\n", n, rules, total, 100 * rules / total
+		}' "$OUT/phases-$n.json"
 	# Again with a collection after each phase: the heap each phase leaves
 	# live, which a peak-memory target depends on (its times are not used).
 	timed "$RIFT" dev phases --live "$b"

@@ -111,11 +111,41 @@ func (ix *Index) SelectPods(ns string, sel labels.Selector) []*Object {
 	}
 	var out []*Object
 	for _, p := range cands {
-		if sel.Matches(labels.Set(p.GetLabels())) {
+		if sel.Matches(podLabels(p)) {
 			out = append(out, p)
 		}
 	}
 	return out
+}
+
+// objectLabels reads an object's labels in place, as GetLabels reads them
+// (a null value is "") without copying them into a map.
+type objectLabels map[string]any
+
+func (l objectLabels) Has(k string) bool { _, ok := l[k]; return ok }
+
+func (l objectLabels) Get(k string) string {
+	s, _ := l[k].(string)
+	return s
+}
+
+func (l objectLabels) Lookup(k string) (string, bool) {
+	v, ok := l[k]
+	s, _ := v.(string)
+	return s, ok
+}
+
+// podLabels is p's labels for a selector. Like GetLabels, labels holding
+// a value that is neither a string nor null count as none.
+func podLabels(p *Object) labels.Labels {
+	md, _ := p.Object["metadata"].(map[string]any)
+	m, _ := md["labels"].(map[string]any)
+	for _, v := range m {
+		if _, ok := v.(string); !ok && v != nil {
+			return objectLabels(nil)
+		}
+	}
+	return objectLabels(m)
 }
 
 // Logs returns the log tails of one container: current first, then previous.

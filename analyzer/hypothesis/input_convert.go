@@ -173,12 +173,16 @@ func (c *converter) object(m map[string]any, field fieldFunc) (ast.Value, error)
 }
 
 // objectOf builds the object of keys[i]: vals[i] with one block of terms.
+// It retains neither slice, so callers may pass arrays on their stack.
 func (c *converter) objectOf(keys []string, vals []ast.Value) ast.Value {
 	terms := make([]ast.Term, len(vals))
-	kvs := make([][2]*ast.Term, len(vals))
+	mark := len(c.kvs)
 	for i, v := range vals {
 		terms[i].Value = v
-		kvs[i] = [2]*ast.Term{c.key(keys[i]), &terms[i]}
+		c.kvs = append(c.kvs, [2]*ast.Term{c.key(keys[i]), &terms[i]})
 	}
-	return ast.NewObject(kvs...)
+	obj := ast.NewObject(c.kvs[mark:]...)
+	clear(c.kvs[mark:])
+	c.kvs = c.kvs[:mark]
+	return obj
 }

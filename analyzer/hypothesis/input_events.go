@@ -142,11 +142,11 @@ func (c *converter) involved(f [6]string) ast.Value {
 	if v, ok := c.objs[f]; ok {
 		return v
 	}
-	vals := make([]ast.Value, len(f))
+	var vals [len(f)]ast.Value
 	for i, s := range f {
 		vals[i] = c.str(s)
 	}
-	v := c.objectOf(eventObjectKeys, vals)
+	v := c.objectOf(eventObjectKeys, vals[:])
 	if len(c.objs) >= maxCache {
 		clear(c.objs)
 	}

@@ -72,8 +72,9 @@ func (c *converter) ref(r bundle.Ref) ast.Value {
 	if v, ok := c.refs[r]; ok {
 		return v
 	}
-	var keys []string
-	var vals []ast.Value
+	var ka [4]string
+	var va [4]ast.Value
+	keys, vals := ka[:0], va[:0]
 	if r.APIVersion != "" {
 		keys, vals = append(keys, "apiVersion"), append(vals, c.str(jsonText(r.APIVersion)))
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/rift-dev/rift/analyzer/layers"
 	"github.com/rift-dev/rift/analyzer/report"
 	"github.com/rift-dev/rift/analyzer/timeline"
+	"github.com/rift-dev/rift/internal/heap"
 )
 
 // Phase is the cost of one analysis phase.
@@ -45,10 +46,11 @@ type PhaseOptions struct {
 	// phases, so it changes no phase's times, but it does change how much
 	// garbage later phases leave behind.
 	Live bool
-	// CollectBeforeRules times a garbage collection between the timeline
-	// and the rules as the phase "collect", as analyzer.Options asks
-	// rift analyze to run one.
-	CollectBeforeRules bool
+	// Collect runs the collections analyzer.Options.Collect asks rift
+	// analyze for, timed as the phases "collect" (between the timeline and
+	// the rules) and "collect.input" (between the rule input and the
+	// rules' evaluation).
+	Collect bool
 	// Share loads the bundle with bundle.LoadOptions.Share, as the
 	// analysing commands do.
 	Share bool
@@ -58,9 +60,9 @@ type PhaseOptions struct {
 // at a time — read (read and decompress every archive member, decoding
 // nothing), load (read, decompress and decode again, as the loader streams
 // them together: decode costs load minus read), index, layers, timeline,
-// collect (with PhaseOptions.CollectBeforeRules), rules (input
-// conversion, evaluation, ranking: rules.input, rules.evaluate,
-// rules.rank), render (report assembly and JSON) — and
+// collect (with PhaseOptions.Collect), rules (input conversion, then
+// collect.input with PhaseOptions.Collect, evaluation, ranking:
+// rules.input, rules.evaluate, rules.rank), render (report assembly and JSON) — and
 // returns each phase's cost. The rendered report is written to out. It
 // measures elapsed time, so it belongs in benchmarks and never in tests.
 //
@@ -104,12 +106,18 @@ func MeasurePhases(ctx context.Context, path string, eng *hypothesis.Engine, out
 		{"index", func() error { b.Index = bundle.NewIndex(b.Objects, b.Logs); return nil }},
 		{"layers", func() error { ws = layers.Build(b); return nil }},
 		{"timeline", func() error { tl = timeline.Build(b, ws); return nil }},
-		{"collect", func() error { runtime.GC(); return nil }},
+		{"collect", func() error { heap.Collect(); return nil }},
 		// The rules phase reports its stages itself: rules.input,
 		// rules.evaluate and rules.rank.
 		{"", func() (err error) {
 			ledger, err = eng.EvaluateStages(ctx, hypothesis.Input{Bundle: b, Workloads: ws, Timeline: tl},
-				func(stage string) { lap("rules." + stage) })
+				func(stage string) {
+					lap("rules." + stage)
+					if opts.Collect && stage == hypothesis.StageInput {
+						heap.Collect()
+						lap("collect.input")
+					}
+				})
 			return err
 		}},
 		{"render", func() error {
@@ -120,7 +128,7 @@ func MeasurePhases(ctx context.Context, path string, eng *hypothesis.Engine, out
 		}},
 	}
 	for _, s := range steps {
-		if s.name == "collect" && !opts.CollectBeforeRules {
+		if s.name == "collect" && !opts.Collect {
 			continue
 		}
 		if err := measure(s.name, s.f); err != nil {

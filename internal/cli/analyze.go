@@ -176,5 +176,5 @@ func (o *analyzeOptions) Run(ctx context.Context, out io.Writer) error {
 // (cmd/rift/gc.go) yield to as well. rift test, whose bundles are small,
 // does without.
 func analysisOptions() analyzer.Options {
-	return analyzer.Options{CollectBeforeRules: os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == ""}
+	return analyzer.Options{Collect: os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == ""}
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -51,18 +52,19 @@ func TestDevPhases(t *testing.T) {
 	if code := Execute([]string{"dev", "gen-bundle", "--objects", "200", "--out", p}, &out, &errOut); code != ExitOK {
 		t.Fatalf("gen-bundle: exit %d: %s", code, errOut.String())
 	}
-	all := []string{"read", "load", "index", "layers", "timeline", "collect", "rules.input", "rules.evaluate", "rules.rank", "render"}
+	all := []string{"read", "load", "index", "layers", "timeline", "collect", "rules.input", "collect.input", "rules.evaluate", "rules.rank", "render"}
 	for _, tc := range []struct {
 		name string
 		args []string
 		gogc string
 		want []string
 	}{
-		// rift analyze collects before the rules; the phases show it.
+		// rift analyze collects before the rules and after their input;
+		// the phases show it.
 		{"as analyze runs", []string{"dev", "phases", p}, "", all},
 		{"live heap", []string{"dev", "phases", "--live", p}, "", all},
-		// A user's GOGC replaces rift's collection, as in analyze.
-		{"GOGC set", []string{"dev", "phases", p}, "100", slices.DeleteFunc(slices.Clone(all), func(s string) bool { return s == "collect" })},
+		// A user's GOGC replaces rift's collections, as in analyze.
+		{"GOGC set", []string{"dev", "phases", p}, "100", slices.DeleteFunc(slices.Clone(all), func(s string) bool { return strings.HasPrefix(s, "collect") })},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Setenv("GOGC", tc.gogc)
@@ -75,6 +77,7 @@ func TestDevPhases(t *testing.T) {
 				Name   string `json:"name"`
 				Allocs uint64 `json:"allocs"`
 				Live   uint64 `json:"liveBytes"`
+				Inuse  uint64 `json:"heapInuseBytes"`
 			}
 			if err := json.Unmarshal(out.Bytes(), &ps); err != nil {
 				t.Fatalf("phases output is not JSON: %v\n%s", err, out.String())
@@ -83,8 +86,11 @@ func TestDevPhases(t *testing.T) {
 			var names []string
 			for _, p := range ps {
 				names = append(names, p.Name)
-				if p.Allocs == 0 && p.Name != "index" && p.Name != "collect" {
+				if p.Allocs == 0 && p.Name != "index" && !strings.HasPrefix(p.Name, "collect") {
 					t.Errorf("phase %s allocated nothing; it did no work", p.Name)
+				}
+				if p.Inuse == 0 {
+					t.Errorf("phase %s: heapInuseBytes 0", p.Name)
 				}
 				if live != (p.Live > 0) {
 					t.Errorf("phase %s: liveBytes %d with --live %v", p.Name, p.Live, live)
