@@ -168,6 +168,17 @@ func TestAnalyzeWithOptionsSameReport(t *testing.T) {
 			if diff := cmp.Diff(string(renderJSON(t, plain)), string(renderJSON(t, collected))); diff != "" {
 				t.Errorf("report changed (-Analyze +AnalyzeWith):\n%s", diff)
 			}
+			// A shared bundle is read-only: an analysis that changed one
+			// object would change every object sharing the part.
+			fresh, err := bundle.Load(dir, bundle.LoadOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, o := range shared.Objects {
+				if diff := cmp.Diff(fresh.Objects[i].Object, o.Object); diff != "" {
+					t.Fatalf("%v changed by the analysis (-loaded +after):\n%s", o.Source, diff)
+				}
+			}
 		})
 	}
 }
