@@ -47,6 +47,12 @@ func (e *Engine) EvaluateStages(ctx context.Context, in Input, done func(stage s
 	if err != nil {
 		return nil, err
 	}
+	// The rules read only v, ranking only the timeline and the summary
+	// only facts: drop the bundle and the workloads, so that once the
+	// caller drops them too (analyzer.AnalyzeWith does) the collector can
+	// free the decoded objects while the rules run.
+	tl, facts := in.Timeline, factsOf(in)
+	in = Input{}
 	done(StageInput)
 	results := make([][]candidate, len(e.enabled))
 	errs := make([]error, len(e.enabled))
@@ -77,8 +83,8 @@ func (e *Engine) EvaluateStages(ctx context.Context, in Input, done func(stage s
 		all = append(all, r...)
 	}
 	done(StageEvaluate)
-	hs := rank(merge(all), e.weights(), in.Timeline)
-	l := &Ledger{Hypotheses: hs, Summary: summarize(hs, in, len(ruleErrs) > 0), RuleErrors: ruleErrs}
+	hs := rank(merge(all), e.weights(), tl)
+	l := &Ledger{Hypotheses: hs, Summary: summarizeFacts(hs, facts, len(ruleErrs) > 0), RuleErrors: ruleErrs}
 	done(StageRank)
 	return l, nil
 }

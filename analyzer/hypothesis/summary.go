@@ -27,6 +27,26 @@ const (
 //     ranking puts before everything it explains;
 //   - mutationNeeded: that hypothesis's repair has an owner other than none.
 func summarize(hs []Hypothesis, in Input, ruleFailed bool) Summary {
+	return summarizeFacts(hs, factsOf(in), ruleFailed)
+}
+
+// summaryFacts is what summarize reads of the input, taken before the
+// rules run so that Evaluate can drop the input while they do.
+type summaryFacts struct {
+	unjudgeable   bool     // no bundle, no objects, or pods not collected
+	failed, stuck []string // failedChecks and stuckWorkloads
+}
+
+func factsOf(in Input) summaryFacts {
+	return summaryFacts{
+		unjudgeable: in.Bundle == nil || len(in.Bundle.Objects) == 0 || podsNotCollected(in),
+		failed:      failedChecks(in),
+		stuck:       stuckWorkloads(in),
+	}
+}
+
+// summarizeFacts is summarize on facts taken from the input.
+func summarizeFacts(hs []Hypothesis, f summaryFacts, ruleFailed bool) Summary {
 	var top *Hypothesis
 	for i := range hs {
 		if hs[i].Status == Supported {
@@ -35,13 +55,13 @@ func summarize(hs []Hypothesis, in Input, ruleFailed bool) Summary {
 		}
 	}
 	s := Summary{Verdict: VerdictHealthy}
-	failed, stuck := failedChecks(in), stuckWorkloads(in)
+	failed, stuck := f.failed, f.stuck
 	switch {
 	case top != nil:
 		s.Verdict = VerdictDegraded
 		s.EarliestCause = fmt.Sprintf("%s on %s: %s", top.Cause, top.Subject, top.Summary)
 		s.MutationNeeded = top.Repair.Owner != OwnerNone
-	case ruleFailed || in.Bundle == nil || len(in.Bundle.Objects) == 0 || podsNotCollected(in):
+	case ruleFailed || f.unjudgeable:
 		s.Verdict = VerdictUnknown
 	case len(failed) > 0 || len(stuck) > 0:
 		// Something visibly fails that no rule explains: not healthy, and

@@ -110,7 +110,11 @@ func MeasurePhases(ctx context.Context, path string, eng *hypothesis.Engine, out
 		// The rules phase reports its stages itself: rules.input,
 		// rules.evaluate and rules.rank.
 		{"", func() (err error) {
-			ledger, err = eng.EvaluateStages(ctx, hypothesis.Input{Bundle: b, Workloads: ws, Timeline: tl},
+			// As in analyzer.AnalyzeWith, nothing holds the bundle while
+			// the rules run, so the collection after their input frees it.
+			in := hypothesis.Input{Bundle: b, Workloads: ws, Timeline: tl}
+			b = nil
+			ledger, err = eng.EvaluateStages(ctx, in,
 				func(stage string) {
 					lap("rules." + stage)
 					if opts.Collect && stage == hypothesis.StageInput {
