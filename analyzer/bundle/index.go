@@ -145,8 +145,9 @@ func (ix *Index) indexPod(o *Object, ns string) {
 		m = map[labelPair][]*Object{}
 		ix.podLabels[ns] = m
 	}
-	for k, v := range o.GetLabels() {
-		lp := labelPair{k, v}
+	for k, v := range labelsOf(o) {
+		s, _ := v.(string)
+		lp := labelPair{k, s}
 		m[lp] = append(m[lp], o)
 	}
 }

@@ -135,17 +135,21 @@ func (l objectLabels) Lookup(k string) (string, bool) {
 	return s, ok
 }
 
-// podLabels is p's labels for a selector. Like GetLabels, labels holding
-// a value that is neither a string nor null count as none.
-func podLabels(p *Object) labels.Labels {
-	md, _ := p.Object["metadata"].(map[string]any)
+// podLabels is p's labels for a selector.
+func podLabels(p *Object) labels.Labels { return objectLabels(labelsOf(p)) }
+
+// labelsOf is o's labels as decoded, read in place: what GetLabels copies.
+// Like GetLabels, labels holding a value that is neither a string nor null
+// count as none; a null value reads as "".
+func labelsOf(o *Object) map[string]any {
+	md, _ := o.Object["metadata"].(map[string]any)
 	m, _ := md["labels"].(map[string]any)
 	for _, v := range m {
 		if _, ok := v.(string); !ok && v != nil {
-			return objectLabels(nil)
+			return nil
 		}
 	}
-	return objectLabels(m)
+	return m
 }
 
 // Logs returns the log tails of one container: current first, then previous.

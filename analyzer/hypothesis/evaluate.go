@@ -84,7 +84,7 @@ func (e *Engine) EvaluateStages(ctx context.Context, in Input, done func(stage s
 	}
 	done(StageEvaluate)
 	hs := rank(merge(all), e.weights(), tl)
-	l := &Ledger{Hypotheses: hs, Summary: summarizeFacts(hs, facts, len(ruleErrs) > 0), RuleErrors: ruleErrs}
+	l := &Ledger{Hypotheses: hs, Summary: summarize(hs, facts, len(ruleErrs) > 0), RuleErrors: ruleErrs}
 	done(StageRank)
 	return l, nil
 }

@@ -98,8 +98,8 @@ func (c *converter) value(x any) (ast.Value, error) {
 		return c.remember(id, c.dedup(v)), nil
 	case []any:
 		id := container{p: unsafe.Pointer(unsafe.SliceData(x)), n: len(x)}
-		if v, ok := c.done[id]; ok && len(x) > 0 {
-			return v, nil
+		if v, ok := c.done[id]; ok {
+			return v, nil // empty lists may share an address: all are []
 		}
 		terms := make([]ast.Term, len(x))
 		ptrs := make([]*ast.Term, len(x))

@@ -15,21 +15,6 @@ const (
 	VerdictUnknown  = "unknown"
 )
 
-// summarize computes the report's lead from the ranked hypotheses:
-//
-//   - verdict: degraded when any hypothesis is supported; unknown when none
-//     is and the bundle holds no objects to judge, pods were not collected,
-//     a rule failed, or a check or workload visibly fails that no rule
-//     explains; healthy otherwise, open hypotheses notwithstanding;
-//   - impact: the failed user-visible checks, else the workloads that did
-//     not converge, else the top supported hypothesis;
-//   - earliestCause: the highest-ranked supported hypothesis, which the
-//     ranking puts before everything it explains;
-//   - mutationNeeded: that hypothesis's repair has an owner other than none.
-func summarize(hs []Hypothesis, in Input, ruleFailed bool) Summary {
-	return summarizeFacts(hs, factsOf(in), ruleFailed)
-}
-
 // summaryFacts is what summarize reads of the input, taken before the
 // rules run so that Evaluate can drop the input while they do.
 type summaryFacts struct {
@@ -45,8 +30,19 @@ func factsOf(in Input) summaryFacts {
 	}
 }
 
-// summarizeFacts is summarize on facts taken from the input.
-func summarizeFacts(hs []Hypothesis, f summaryFacts, ruleFailed bool) Summary {
+// summarize computes the report's lead from the ranked hypotheses and
+// the facts of the input they were drawn from:
+//
+//   - verdict: degraded when any hypothesis is supported; unknown when none
+//     is and the bundle holds no objects to judge, pods were not collected,
+//     a rule failed, or a check or workload visibly fails that no rule
+//     explains; healthy otherwise, open hypotheses notwithstanding;
+//   - impact: the failed user-visible checks, else the workloads that did
+//     not converge, else the top supported hypothesis;
+//   - earliestCause: the highest-ranked supported hypothesis, which the
+//     ranking puts before everything it explains;
+//   - mutationNeeded: that hypothesis's repair has an owner other than none.
+func summarize(hs []Hypothesis, f summaryFacts, ruleFailed bool) Summary {
 	var top *Hypothesis
 	for i := range hs {
 		if hs[i].Status == Supported {

@@ -44,7 +44,7 @@ func TestSummarize(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if diff := cmp.Diff(tt.want, summarize(tt.hs, tt.in, tt.ruleFailed)); diff != "" {
+			if diff := cmp.Diff(tt.want, summarize(tt.hs, factsOf(tt.in), tt.ruleFailed)); diff != "" {
 				t.Errorf("summary (-want +got):\n%s", diff)
 			}
 		})

@@ -51,18 +51,16 @@ type PhaseOptions struct {
 	// the rules) and "collect.input" (between the rule input and the
 	// rules' evaluation).
 	Collect bool
-	// Share loads the bundle with bundle.LoadOptions.Share, as the
-	// analysing commands do.
-	Share bool
 }
 
 // MeasurePhases runs the analysis pipeline on the bundle at path one phase
 // at a time — read (read and decompress every archive member, decoding
-// nothing), load (read, decompress and decode again, as the loader streams
-// them together: decode costs load minus read), index, layers, timeline,
-// collect (with PhaseOptions.Collect), rules (input conversion, then
-// collect.input with PhaseOptions.Collect, evaluation, ranking:
-// rules.input, rules.evaluate, rules.rank), render (report assembly and JSON) — and
+// nothing), load (read, decompress and decode again, sharing common parts
+// as the analysing commands load: decode and sharing cost load minus
+// read), index, layers, timeline, collect (with PhaseOptions.Collect),
+// rules (input conversion, then collect.input with PhaseOptions.Collect,
+// evaluation, ranking: rules.input, rules.evaluate, rules.rank), render
+// (report assembly and JSON) — and
 // returns each phase's cost. The rendered report is written to out. It
 // measures elapsed time, so it belongs in benchmarks and never in tests.
 //
@@ -102,7 +100,7 @@ func MeasurePhases(ctx context.Context, path string, eng *hypothesis.Engine, out
 		f    func() error
 	}{
 		{"read", func() error { _, err := readArchive(ctx, path); return err }},
-		{"load", func() (err error) { b, err = bundle.Load(path, bundle.LoadOptions{Share: opts.Share}); return err }},
+		{"load", func() (err error) { b, err = bundle.Load(path, bundle.LoadOptions{Share: true}); return err }},
 		{"index", func() error { b.Index = bundle.NewIndex(b.Objects, b.Logs); return nil }},
 		{"layers", func() error { ws = layers.Build(b); return nil }},
 		{"timeline", func() error { tl = timeline.Build(b, ws); return nil }},

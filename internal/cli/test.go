@@ -77,7 +77,7 @@ func (o *testOptions) run(ctx context.Context, out io.Writer) error {
 		e, err := expect.Read(f.Expect)
 		if err == nil {
 			var b *bundle.Bundle
-			b, err = bundle.Load(f.Bundle, bundle.LoadOptions{Share: true})
+			b, err = loadForAnalysis(f.Bundle, bundle.LoadOptions{})
 			if err == nil {
 				r, aerr := analyzer.Analyze(ctx, b, eng)
 				err = aerr
