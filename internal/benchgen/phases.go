@@ -32,8 +32,8 @@ type Phase struct {
 	// HeapInuse is the memory of the heap's spans in use when the phase
 	// ended (runtime.MemStats.HeapInuse: live objects, garbage not yet
 	// collected and the free room of partly used spans), and PeakRSS the
-	// process's peak resident set so far (VmHWM, 0 where /proc is
-	// missing): where a peak-memory target is spent.
+	// process's peak resident set so far (getrusage's maxrss): where a
+	// peak-memory target is spent.
 	HeapInuse uint64 `json:"heapInuseBytes"`
 	PeakRSS   uint64 `json:"peakRSSBytes,omitempty"`
 }
@@ -150,17 +150,19 @@ type mark struct {
 	cpu           time.Duration
 	allocs, bytes uint64
 	heapInuse     uint64
+	peakRSS       uint64
 }
 
 func takeMark() mark {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
-	return mark{wall: time.Now(), cpu: cpuTime(), allocs: m.Mallocs, bytes: m.TotalAlloc, heapInuse: m.HeapInuse}
+	cpu, rss := usage()
+	return mark{wall: time.Now(), cpu: cpu, allocs: m.Mallocs, bytes: m.TotalAlloc, heapInuse: m.HeapInuse, peakRSS: rss}
 }
 
 func (m mark) phase(name string, end mark) Phase {
 	return Phase{Name: name, Wall: end.wall.Sub(m.wall).Seconds(), CPU: (end.cpu - m.cpu).Seconds(),
-		Allocs: end.allocs - m.allocs, Bytes: end.bytes - m.bytes, HeapInuse: end.heapInuse, PeakRSS: peakRSS()}
+		Allocs: end.allocs - m.allocs, Bytes: end.bytes - m.bytes, HeapInuse: end.heapInuse, PeakRSS: end.peakRSS}
 }
 
 // liveHeap collects garbage and returns the bytes of heap objects left.
@@ -171,10 +173,12 @@ func liveHeap() uint64 {
 	return m.HeapAlloc
 }
 
-func cpuTime() time.Duration {
+// usage is the process's CPU time (user+system) and peak resident set
+// so far, or zeros where getrusage fails.
+func usage() (cpu time.Duration, peakRSS uint64) {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
+		return 0, 0
 	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), uint64(ru.Maxrss) << 10 // Maxrss is KiB on Linux
 }

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
-	"strings"
 
 	"github.com/mholt/archives"
 )
@@ -52,23 +50,4 @@ func readArchive(ctx context.Context, path string) (int64, error) {
 		return err
 	})
 	return n, err
-}
-
-// peakRSS is the process's peak resident set (VmHWM in /proc/self/status),
-// or 0 where it cannot be read.
-func peakRSS() uint64 {
-	data, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-			kb, err := strconv.ParseUint(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), 10, 64)
-			if err != nil {
-				return 0
-			}
-			return kb << 10
-		}
-	}
-	return 0
 }
