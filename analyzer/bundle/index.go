@@ -19,6 +19,7 @@ type Index struct {
 	podLabels map[string]map[labelPair][]*Object // namespace -> label -> pods
 	podsNS    map[string][]*Object
 	logs      map[logKey][]*Log
+	memo      memo // facts derived from the index (Derived)
 }
 
 type logKey struct{ ns, pod, container string }
