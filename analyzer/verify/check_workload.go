@@ -23,7 +23,7 @@ func (v *verifier) workload(t target) {
 	if v.img != nil {
 		v.add(v.imageCheck(subject, ps))
 	}
-	v.add(ready(subject, ps), v.restartCheck(subject, ps), v.endpoints(t, ps))
+	v.add(ready(subject, ps), v.restartCheck(t, ps), v.endpoints(t, ps))
 }
 
 // generation: the controller observed the latest spec.

@@ -60,8 +60,10 @@ type Config struct {
 	// Image is a promoted REF@sha256:DIGEST every container of that
 	// repository must run, compared with containerStatuses[].imageID.
 	Image string
-	// Before is the baseline bundle for restart counts. Nil: every restart
-	// counts.
+	// Before is the baseline bundle for restart counts. Nil: a container's
+	// restarts count unless its last termination provably came before its
+	// workload's current revision began rolling out (rolloutStart), and all
+	// count when that start is not recorded.
 	Before *bundle.Bundle
 }
 

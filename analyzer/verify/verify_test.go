@@ -81,7 +81,7 @@ func TestVerify(t *testing.T) {
 			overall: Pass,
 		},
 		{
-			name:    "no baseline: the earlier restart counts",
+			name:    "no baseline and no rollout start recorded: the earlier restart counts",
 			cfg:     Config{Revision: "abc1234"},
 			want:    map[string]Status{"no-new-restarts Deployment/shop/web": Fail},
 			overall: Fail,

@@ -39,8 +39,10 @@ really running: the Git revision equals the source artifact revision, the
 reconciler's applied revision and the Argo sync revision; every workload's
 observedGeneration equals its generation; every pod runs the current template
 revision (and the --image digest, read from containerStatuses imageID); all
-pods are Ready; no restarts appeared since the --before bundle; the Services'
-endpoints list the new pods and none of the old; the recorded checks/ pass.
+pods are Ready; no restarts appeared since the --before bundle (without it,
+since the current revision began rolling out: its ReplicaSet's or
+ControllerRevision's creationTimestamp); the Services' endpoints list the
+new pods and none of the old; the recorded checks/ pass.
 Every check prints pass, fail, unknown or skipped with the fields it read.
 
 Default workloads: every Deployment, StatefulSet and DaemonSet a GitOps
@@ -71,7 +73,7 @@ but something could not be decided (for example Events were not collected),
 	f.StringVar(&o.revision, "revision", "", "the Git revision (SHA) that must be live (default: the bundle's Git source revision)")
 	f.StringArrayVar(&o.workloads, "workload", nil, "workload to verify as Kind/namespace/name (repeatable; default: every managed workload)")
 	f.StringVar(&o.image, "image", "", "promoted image REF@sha256:DIGEST that must be running")
-	f.StringVar(&o.before, "before", "", "baseline BUNDLE for restart counts")
+	f.StringVar(&o.before, "before", "", "baseline BUNDLE for restart counts (default: count restarts since the current revision began rolling out)")
 	addLoadFlags(f, &o.load)
 	return cmd
 }
