@@ -18,6 +18,7 @@ import (
 	configmissing "github.com/rift-dev/rift/hack/scenarios/config-missing"
 	controllerstalled "github.com/rift-dev/rift/hack/scenarios/controller-stalled"
 	crashloop "github.com/rift-dev/rift/hack/scenarios/crash-loop"
+	daemonsetondeletestale "github.com/rift-dev/rift/hack/scenarios/daemonset-ondelete-stale"
 	dependencynotready "github.com/rift-dev/rift/hack/scenarios/dependency-not-ready"
 	dependencyunavailable "github.com/rift-dev/rift/hack/scenarios/dependency-unavailable"
 	drift "github.com/rift-dev/rift/hack/scenarios/drift"
@@ -89,6 +90,7 @@ func all() []scenarios.Scenario {
 		tempooomlimit.Scenario(),
 		configmissing.Scenario(),
 		crashloop.Scenario(),
+		daemonsetondeletestale.Scenario(),
 		drift.Scenario(),
 		healthygitops.Scenario(),
 		statefulsetstorage.Scenario(),
