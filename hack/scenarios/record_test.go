@@ -18,6 +18,7 @@ import (
 	configmissing "github.com/rift-dev/rift/hack/scenarios/config-missing"
 	controllerstalled "github.com/rift-dev/rift/hack/scenarios/controller-stalled"
 	crashloop "github.com/rift-dev/rift/hack/scenarios/crash-loop"
+	createfailedthenconverged "github.com/rift-dev/rift/hack/scenarios/create-failed-then-converged"
 	daemonsetondeletestale "github.com/rift-dev/rift/hack/scenarios/daemonset-ondelete-stale"
 	dependencynotready "github.com/rift-dev/rift/hack/scenarios/dependency-not-ready"
 	dependencyunavailable "github.com/rift-dev/rift/hack/scenarios/dependency-unavailable"
@@ -90,6 +91,7 @@ func all() []scenarios.Scenario {
 		tempooomlimit.Scenario(),
 		configmissing.Scenario(),
 		crashloop.Scenario(),
+		createfailedthenconverged.Scenario(),
 		daemonsetondeletestale.Scenario(),
 		drift.Scenario(),
 		healthygitops.Scenario(),
