@@ -41,6 +41,7 @@ import (
 	reconcilestale "github.com/rift-dev/rift/hack/scenarios/reconcile-stale"
 	reconcilesuspended "github.com/rift-dev/rift/hack/scenarios/reconcile-suspended"
 	renderfailed "github.com/rift-dev/rift/hack/scenarios/render-failed"
+	resolvedbesidecurrent "github.com/rift-dev/rift/hack/scenarios/resolved-beside-current"
 	rolloutcompleteafter "github.com/rift-dev/rift/hack/scenarios/rollout-complete-after"
 	sourceunavailable "github.com/rift-dev/rift/hack/scenarios/source-unavailable"
 	statefulsetstorage "github.com/rift-dev/rift/hack/scenarios/statefulset-storage"
@@ -93,6 +94,7 @@ func all() []scenarios.Scenario {
 		crashloop.Scenario(),
 		createfailedthenconverged.Scenario(),
 		daemonsetondeletestale.Scenario(),
+		resolvedbesidecurrent.Scenario(),
 		drift.Scenario(),
 		healthygitops.Scenario(),
 		statefulsetstorage.Scenario(),
