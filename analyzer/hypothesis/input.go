@@ -9,6 +9,7 @@ import (
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/layers"
 	"github.com/rift-dev/rift/analyzer/timeline"
+	"github.com/rift-dev/rift/internal/pool"
 )
 
 // InputVersion versions the input contract the rules read. It changes when
@@ -124,13 +125,13 @@ func (in Input) valueFor(need partSet, wfields fieldSet) (ast.Value, error) {
 	// building them all at once keeps every core busy.
 	vals := make([]ast.Value, len(parts))
 	errs := make([]error, len(parts))
-	var wg sync.WaitGroup
+	var tasks []func()
 	for i, p := range parts {
 		if need.has(p.name) {
-			wg.Go(func() { vals[i], errs[i] = p.build(x) })
+			tasks = append(tasks, func() { vals[i], errs[i] = p.build(x) })
 		}
 	}
-	wg.Wait()
+	pool.Run(tasks...)
 	var kvs [][2]*ast.Term
 	for i, p := range parts {
 		if errs[i] != nil {

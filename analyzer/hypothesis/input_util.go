@@ -1,12 +1,10 @@
 package hypothesis
 
 import (
-	"runtime"
 	"sort"
-	"sync"
-	"sync/atomic"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/internal/pool"
 )
 
 // str reads a string at a field path of an unstructured map.
@@ -90,36 +88,10 @@ func mapAt(obj map[string]any, k string) map[string]any {
 	return m
 }
 
-// parallel calls f(c, i) for every i in [0, n) on GOMAXPROCS workers, in
-// chunks so that small items do not pay for a channel send each; each
-// worker has its own converter c. f must only write to its own i.
+// parallel calls f(c, i) for every i in [0, n) on the shared worker pool
+// (pool.ForEachWith); each worker has its own converter c, whose caches
+// are not safe to share. f must only write to its own i.
 func parallel(n int, f func(c *converter, i int)) {
-	const chunk = 64
-	workers := min(runtime.GOMAXPROCS(0), (n+chunk-1)/chunk)
-	if workers <= 1 {
-		c := newConverter()
-		for i := range n {
-			f(c, i)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			c := newConverter()
-			for {
-				lo := int(next.Add(chunk)) - chunk
-				if lo >= n {
-					return
-				}
-				for i := lo; i < min(lo+chunk, n); i++ {
-					f(c, i)
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	const minPerWorker = 64 // small items: a goroutine for fewer costs more than it saves
+	pool.ForEachWith(n, minPerWorker, newConverter, f)
 }
