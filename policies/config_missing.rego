@@ -17,18 +17,18 @@ import data.rift.lib
 
 # missing holds [pod, kind, name, message, key] for each missing reference;
 # key is "" when the object itself is missing.
-missing contains [pod, kind_of[m[1]], m[2], msg, ""] if {
+missing contains [pod, kind_of[m[1]], m[2], ev, ""] if {
 	some pod in failing_pods
-	msg := messages(pod)[_]
+	some [msg, ev] in messages(pod)
 	some m in regex.find_all_string_submatch_n(`(secret|configmap|configmaps|secrets) "([^"]+)" not found`, msg, -1)
 }
 
 # The kubelet's error for a key that the referenced object lacks
 # (makeEnvironmentVariables): "couldn't find key K in ConfigMap ns/name".
 # The object exists, so only the pod's hypothesis follows from it.
-missing contains [pod, m[2], m[3], msg, m[1]] if {
+missing contains [pod, m[2], m[3], ev, m[1]] if {
 	some pod in failing_pods
-	msg := messages(pod)[_]
+	some [msg, ev] in messages(pod)
 	some m in regex.find_all_string_submatch_n(`couldn't find key (\S+) in (ConfigMap|Secret) [^/\s]+/([^\s"]+)`, msg, -1)
 }
 
@@ -40,20 +40,24 @@ what(kind, name, key) := sprintf("key %s of %s %s", [key, kind, name]) if key !=
 
 kind_of := {"secret": "Secret", "secrets": "Secret", "configmap": "ConfigMap", "configmaps": "ConfigMap"}
 
+# messages are [message, evidence] pairs: a container waiting now is the
+# present state; an event is cited with its time, so that the engine can
+# tell a mount that failed at install time from one that fails now.
 messages(pod) := array.concat(
-	[s.state.waiting.message | some s in lib.waiting(pod, {"CreateContainerConfigError", "CreateContainerError"})],
-	[e.message | some e in lib.events(pod); e.reason in {"FailedMount", "Failed"}],
+	[[s.state.waiting.message, lib.field(pod, sprintf("status.containerStatuses[name=%s].state.waiting", [s.name]), s.state.waiting.message)] |
+		some s in lib.waiting(pod, {"CreateContainerConfigError", "CreateContainerError"})
+	],
+	[[e.message, lib.event(pod, e)] | some e in lib.events(pod); e.reason in {"FailedMount", "Failed"}],
 )
 
 # The pod that cannot start.
 hypothesis contains h if {
-	some [pod, kind, name, msg, key] in missing
+	some [pod, kind, name, ev, key] in missing
 	h := {
 		"subject": lib.ref(pod),
 		"summary": sprintf("pod %s cannot start: %s is missing", [pod.metadata.name, what(kind, name, key)]),
-		"status": lib.history_status(pod),
-		"supporting": [lib.field(pod, "status.containerStatuses", msg)],
-		"contradicting": lib.recovered(pod),
+		"supporting": [ev],
+		"contradicting": [],
 		"nextCheck": lib.events_check(lib.ref(pod)),
 		"repair": fix(pod.metadata.namespace, kind, name),
 		"explains": lib.service_explains(pod),

@@ -23,9 +23,8 @@ hypothesis contains h if {
 	h := {
 		"subject": subject,
 		"summary": sprintf("%s is unreachable from pod %s/%s", [host, ns, pod]),
-		"status": lib.history_status(p),
 		"supporting": [{"object": lib.ref(p), "file": log_file(ns, pod, line), "message": line}],
-		"contradicting": lib.recovered(p),
+		"contradicting": serving(p),
 		"nextCheck": check(subject),
 		"repair": lib.repair(
 			"external-dependency",
@@ -38,6 +37,14 @@ hypothesis contains h if {
 		"explains": {lib.explain(c, lib.ref(p)) | some c in {"crash-loop", "probe-failing"}},
 	}
 }
+
+# serving is the evidence that the pod which reported the refusal is
+# Ready at capture time: whatever it dialled did not keep it from serving,
+# so the report alone does not show an outage. Whether the refusal itself
+# is history is the engine's judgement, from the line's time.
+serving(p) := [lib.field(p, "status.conditions[type=Ready]", sprintf("pod %s that reported it is Ready at capture time", [p.metadata.name]))] if lib.healthy(p)
+
+else := []
 
 check(s) := sprintf("kubectl get endpointslices -n %s -l kubernetes.io/service-name=%s", [s.namespace, s.name]) if s.kind == "Service"
 

@@ -71,11 +71,7 @@ hypothesis contains h if {
 		"subject": subject,
 		"summary": sprintf("%s does not resolve from the cluster", [host]),
 		"supporting": [ev | some [x, _, ev] in mentions; x == host],
-		"contradicting": [lib.field(input.objects[r.kind][r.namespace][r.name], "status", sprintf("%s that reported it is healthy at capture time", [lib.key(r)])) |
-			some [x, r, _] in mentions
-			x == host
-			lib.healthy_ref(r)
-		],
+		"contradicting": [],
 		"nextCheck": "kubectl get pods -n kube-system -l k8s-app=kube-dns -o wide",
 		"repair": lib.repair(
 			"external-dependency",

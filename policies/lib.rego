@@ -1,7 +1,7 @@
 # Helpers shared by the built-in rules (and available to user rules):
 # identity and lookups in the indexed input. lib_evidence.rego builds
 # evidence, links and repairs; lib_gitops.rego reads Flux objects;
-# lib_history.rego tells a past failure from a present one. Not a rule
+# lib_history.rego says whether an object serves at capture time. Not a rule
 # package: it carries no metadata and is never evaluated on its own.
 package rift.lib
 

@@ -1,5 +1,6 @@
-# Failures read from events and logs are history unless the object still
-# fails at capture time.
+# Whether an object serves at capture time. Telling a past failure from a
+# present one is not a rule's judgement: the engine makes it once, for
+# every rule, from the times the rules cite (docs/rules.md, "History").
 package rift.lib
 
 # healthy is true for an object that is fine at capture time: a pod that
@@ -19,18 +20,3 @@ healthy(obj) if {
 	obj.kind != "Pod"
 	condition(obj, "Ready").status == "True"
 }
-
-# healthy_ref is healthy for the object a reference names.
-healthy_ref(r) if healthy(input.objects[r.kind][r.namespace][r.name])
-
-# recovered is the contradicting evidence for a failure read from history
-# (events, logs) when the object is healthy at capture time.
-recovered(obj) := [field(obj, "status", "healthy at capture time: the failure read from events or logs is history")] if healthy(obj)
-
-else := []
-
-# history_status is contradicted for a failure read from history on an
-# object that is healthy at capture time, supported otherwise.
-history_status(obj) := "contradicted" if healthy(obj)
-
-else := "supported"

@@ -28,8 +28,7 @@ hypothesis contains h if {
 			lib.field_at(pod, sprintf("status.containerStatuses[name=%s]", [s.name]), sprintf("terminated OOMKilled, exit code %v, %d restarts", [object.get(term, "exitCode", 137), object.get(s, "restartCount", 0)]), object.get(term, "finishedAt", "")),
 			lib.field(pod, sprintf("spec.containers[name=%s].resources.limits.memory", [s.name]), sprintf("the running pod's memory limit is %s", [limit])),
 		],
-		"status": status(pod),
-		"contradicting": lib.recovered(pod),
+		"contradicting": [],
 		"nextCheck": sprintf("kubectl get pod %s -n %s -o jsonpath={.spec.containers[?(@.name==\"%s\")].resources.limits.memory}", [name, ns, s.name]),
 		"repair": lib.repair(
 			"repository",
@@ -60,9 +59,6 @@ else := "unset"
 
 # A pod Ready again after an OOM kill is not failing now, but the kill
 # happened under the same limit and may recur: open, not contradicted.
-status(pod) := "open" if lib.healthy(pod)
-
-else := "supported"
 
 # under says which memory bound killed the container.
 under(limit) := "with no memory limit set: the node itself ran short of memory" if limit == "unset"

@@ -20,8 +20,12 @@ test_quota_is_not_denial if {
 	count(pod_create_denied.hypothesis) == 0 with input as {"events_by_reason": {"FailedCreate": [ev("forbidden: exceeded quota: compute")]}}
 }
 
-test_caught_up_owner_contradicts if {
+# Whether the controller caught up since is the engine's judgement
+# (history is resolved once, for every rule): the rule cites the event with
+# its time and leaves the present to it.
+test_caught_up_owner_left_to_the_engine if {
 	rs := {"apiVersion": "apps/v1", "kind": "ReplicaSet", "metadata": {"name": "web-1", "namespace": "shop"}, "spec": {"replicas": 2}, "status": {"replicas": 2}}
 	some h in pod_create_denied.hypothesis with input as {"events_by_reason": {"FailedCreate": [ev("admission webhook denied the request")]}, "objects": {"ReplicaSet": {"shop": {"web-1": rs}}}}
-	contains(h.contradicting[0].message, "2 of 2 replicas")
+	h.contradicting == []
+	h.supporting[0].event == "FailedCreate"
 }

@@ -21,7 +21,7 @@ hypothesis contains h if {
 		"subject": subject,
 		"summary": sprintf("%s cannot create pods: %s", [lib.key(subject), e.message]),
 		"supporting": [{"object": subject, "event": e.reason, "time": lib.first_time(e), "message": e.message}],
-		"contradicting": caught_up(subject),
+		"contradicting": [],
 		"nextCheck": sprintf("kubectl get resourcequota -n %s -o yaml", [subject.namespace]),
 		"repair": lib.repair(
 			"repository",
@@ -34,10 +34,3 @@ hypothesis contains h if {
 		"explains": set(),
 	}
 }
-
-# caught_up is the evidence that the controller created its pods later: the
-# event is history.
-caught_up(r) := [lib.field(obj, "status.replicas", sprintf("%s has %v of %v replicas at capture time", [lib.key(r), obj.status.replicas, object.get(obj.spec, "replicas", 1)]))] if {
-	obj := input.objects[r.kind][r.namespace][r.name]
-	obj.status.replicas >= object.get(obj.spec, "replicas", 1)
-} else := []

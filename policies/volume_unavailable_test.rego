@@ -35,11 +35,13 @@ test_bound_claim_and_secret_mount_negative if {
 	})
 }
 
-test_mount_failure_of_finished_pod_is_history if {
+# A mount failure of a pod that finished since is cited with its time;
+# whether it is history is the engine's judgement, not this rule's.
+test_mount_failure_of_finished_pod_cites_its_time if {
 	done := object.union(pod, {"status": {"phase": "Succeeded"}})
 	some h in volume_unavailable.hypothesis with input as fixtures.indexed({
 		"objects": {"Pod": {"db": {"db-0": done}}}, "referenced_by": {}, "pod_services": {},
-		"events_by_object": {"Pod/db/db-0": [{"reason": "FailedMount", "message": "object \"db\"/\"kube-root-ca.crt\" not registered", "count": 1, "time": ""}]},
+		"events_by_object": {"Pod/db/db-0": [{"reason": "FailedMount", "message": "object \"db\"/\"kube-root-ca.crt\" not registered", "count": 1, "time": "2026-11-01T10:00:00Z"}]},
 	})
-	h.status == "contradicted"
+	h.supporting[0].time == "2026-11-01T10:00:00Z"
 }

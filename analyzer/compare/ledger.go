@@ -9,13 +9,14 @@ import (
 	"github.com/rift-dev/rift/analyzer/report"
 )
 
-// hypotheses compares the ledgers by ID. A contradicted hypothesis is not
-// standing, so one that became contradicted counts as resolved.
+// hypotheses compares the ledgers by ID. A contradicted or resolved
+// (history) hypothesis is not standing, so one that became either counts
+// as resolved.
 func hypotheses(b, a *report.Report) HypothesisDiff {
 	standing := func(r *report.Report) map[string]hypothesis.Hypothesis {
 		m := map[string]hypothesis.Hypothesis{}
 		for _, h := range r.Hypotheses {
-			if h.Status != hypothesis.Contradicted {
+			if h.Status != hypothesis.Contradicted && h.Status != hypothesis.Resolved {
 				m[h.ID] = h
 			}
 		}

@@ -2,6 +2,7 @@ package hypothesis
 
 import (
 	"context"
+	"github.com/rift-dev/rift/analyzer/layers"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -107,7 +108,8 @@ func TestDisable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := evaluate(t, e, Input{Bundle: fixture(t, "kafka-stale-probe", "2026-11-02T10:45:00Z")})
+	b := fixture(t, "kafka-stale-probe", "2026-11-02T10:45:00Z")
+	l := evaluate(t, e, Input{Bundle: b, Workloads: layers.Build(b)})
 	if got := ids(l); !slices.Equal(got, []string{"rollout-blocked:StatefulSet/kafka/kafka supported"}) {
 		t.Errorf("ledger %v", got)
 	}

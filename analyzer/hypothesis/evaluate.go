@@ -83,7 +83,10 @@ func (e *Engine) EvaluateStages(ctx context.Context, in Input, done func(stage s
 		all = append(all, r...)
 	}
 	done(StageEvaluate)
-	hs := rank(merge(all), e.weights(), tl)
+	cs := merge(all)
+	resolve(cs, facts.present, tl)
+	cs = dropAccounted(cs, facts.related)
+	hs := rank(cs, e.weights(), tl)
 	l := &Ledger{Hypotheses: hs, Summary: summarize(hs, facts, len(ruleErrs) > 0), RuleErrors: ruleErrs}
 	done(StageRank)
 	return l, nil

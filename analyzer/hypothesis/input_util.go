@@ -4,47 +4,21 @@ import (
 	"sort"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/facts"
 	"github.com/rift-dev/rift/internal/pool"
 )
 
-// str reads a string at a field path of an unstructured map.
-func str(obj map[string]any, path ...string) string {
-	var cur any = obj
-	for _, p := range path {
-		m, ok := cur.(map[string]any)
-		if !ok {
-			return ""
-		}
-		cur = m[p]
-	}
-	s, _ := cur.(string)
-	return s
-}
+// str reads a string at a field path of an unstructured map
+// (facts.String).
+func str(obj map[string]any, path ...string) string { return facts.String(obj, path...) }
 
-// list reads a slice at a field path of an unstructured map.
-func list(obj map[string]any, path ...string) []any {
-	var cur any = obj
-	for _, p := range path {
-		m, ok := cur.(map[string]any)
-		if !ok {
-			return nil
-		}
-		cur = m[p]
-	}
-	l, _ := cur.([]any)
-	return l
-}
+// list reads a slice at a field path of an unstructured map (facts.Slice).
+func list(obj map[string]any, path ...string) []any { return facts.Slice(obj, path...) }
 
+// num reads v as an integer (facts.AsInt64), 0 when it is not one.
 func num(v any) int64 {
-	switch n := v.(type) {
-	case int64:
-		return n
-	case int:
-		return int64(n)
-	case float64:
-		return int64(n)
-	}
-	return 0
+	n, _ := facts.AsInt64(v)
+	return n
 }
 
 // refKey formats a reference the way bundle.Ref.String does; every "by
@@ -83,10 +57,7 @@ func firstNonEmpty(ss ...string) string {
 	return ""
 }
 
-func mapAt(obj map[string]any, k string) map[string]any {
-	m, _ := obj[k].(map[string]any)
-	return m
-}
+func mapAt(obj map[string]any, k string) map[string]any { return facts.Map(obj, k) }
 
 // parallel calls f(c, i) for every i in [0, n) on the shared worker pool
 // (pool.ForEachWith); each worker has its own converter c, whose caches

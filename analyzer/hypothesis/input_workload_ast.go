@@ -32,6 +32,9 @@ func (c *converter) workload(w *layers.Workload, fields fieldSet) (ast.Value, er
 	if fields.has("convergenceReason") {
 		add("convergenceReason", c.str(jsonText(w.ConvergenceReason)))
 	}
+	if fields.has("blocker") && w.Blocker != "" {
+		add("blocker", c.str(jsonText(w.Blocker)))
+	}
 	for _, l := range []struct {
 		name string
 		conv func() (ast.Value, error)

@@ -16,7 +16,10 @@ import (
 //  3. earliest FirstFailure first (unknown times last);
 //  4. higher score first, then higher rule weight;
 //  5. subject (Kind/namespace/name), then cause, then ID, for ties;
-//  6. contradicted hypotheses last, by the same keys.
+//  6. resolved hypotheses (history) after every current one, then
+//     contradicted ones last, each group by the same keys; a resolved
+//     hypothesis explains only other resolved ones, so history never
+//     ranks above, or claims, a current failure.
 //
 // The order is a topological sort with these keys as priority, so it is
 // deterministic. Explains cycles (which rules should not produce) are
@@ -37,7 +40,7 @@ func rank(cs []candidate, weights map[string]int, tl *timeline.Timeline) []Hypot
 		seen := map[int]bool{}
 		for _, l := range cs[i].links {
 			for _, j := range byKey[l.Cause+"|"+l.Subject.String()] {
-				if j == i || seen[j] {
+				if j == i || seen[j] || (cs[i].h.Status == Resolved) != (cs[j].h.Status == Resolved) {
 					continue
 				}
 				seen[j] = true
@@ -61,11 +64,13 @@ func rank(cs []candidate, weights map[string]int, tl *timeline.Timeline) []Hypot
 	}
 	less := func(a, b int) bool { return before(&cs[a].h, &cs[b].h, weights) }
 	q := &prioQueue{less: less}
-	var contradicted []int
+	var contradicted, resolved []int
 	for i := range cs {
 		switch {
 		case cs[i].h.Status == Contradicted:
 			contradicted = append(contradicted, i)
+		case cs[i].h.Status == Resolved:
+			resolved = append(resolved, i)
 		case indeg[i] == 0:
 			heap.Push(q, i)
 		}
@@ -74,12 +79,12 @@ func rank(cs []candidate, weights map[string]int, tl *timeline.Timeline) []Hypot
 	var order []int
 	rest := sortedIndexes(cs, less) // fallback for cycles
 	next := 0
-	for len(order)+len(contradicted) < n {
+	for len(order)+len(contradicted)+len(resolved) < n {
 		var i int
 		if q.Len() > 0 {
 			i = heap.Pop(q).(int)
 		} else {
-			for placed[rest[next]] || cs[rest[next]].h.Status == Contradicted {
+			for placed[rest[next]] || cs[rest[next]].h.Status == Contradicted || cs[rest[next]].h.Status == Resolved {
 				next++
 			}
 			i = rest[next]
@@ -95,8 +100,10 @@ func rank(cs []candidate, weights map[string]int, tl *timeline.Timeline) []Hypot
 			}
 		}
 	}
-	sort.SliceStable(contradicted, func(a, b int) bool { return less(contradicted[a], contradicted[b]) })
-	order = append(order, contradicted...)
+	for _, tail := range [][]int{resolved, contradicted} {
+		sort.SliceStable(tail, func(a, b int) bool { return less(tail[a], tail[b]) })
+		order = append(order, tail...)
+	}
 	out := make([]Hypothesis, len(order))
 	for r, i := range order {
 		out[r] = cs[i].h

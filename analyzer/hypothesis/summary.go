@@ -20,6 +20,12 @@ const (
 type summaryFacts struct {
 	unjudgeable   bool     // no bundle, no objects, or pods not collected
 	failed, stuck []string // failedChecks and stuckWorkloads
+	// present is each subject's state at capture time, which tells the
+	// ledger's history from its present (resolve).
+	present presentFacts
+	// related lists, per blocked or failed workload, what a hypothesis
+	// that accounts for it may name (dropAccounted).
+	related map[string][]string
 }
 
 func factsOf(in Input) summaryFacts {
@@ -27,14 +33,16 @@ func factsOf(in Input) summaryFacts {
 		unjudgeable: in.Bundle == nil || len(in.Bundle.Objects) == 0 || podsNotCollected(in),
 		failed:      failedChecks(in),
 		stuck:       stuckWorkloads(in),
+		present:     presentOf(in.Bundle, in.Workloads),
+		related:     relatedOf(in.Bundle, in.Workloads),
 	}
 }
 
 // summarize computes the report's lead from the ranked hypotheses and
 // the facts of the input they were drawn from:
 //
-//   - verdict: degraded when any hypothesis is supported; unknown when none
-//     is and the bundle holds no objects to judge, pods were not collected,
+//   - verdict: degraded when any hypothesis is supported (a resolved one is
+//     history and never counts); unknown when none is and the bundle holds no objects to judge, pods were not collected,
 //     a rule failed, or a check or workload visibly fails that no rule
 //     explains; healthy otherwise, open hypotheses notwithstanding;
 //   - impact: the failed user-visible checks, else the workloads that did

@@ -12,6 +12,11 @@ const (
 	Supported    = "supported"
 	Open         = "open"
 	Contradicted = "contradicted"
+	// Resolved is history: the rule's failure happened, but the subject
+	// has converged since and the failure has not come back (resolve). A
+	// resolved hypothesis never makes the verdict degraded and ranks after
+	// every current one.
+	Resolved = "resolved"
 )
 
 // Repair owners, from the authority boundary of the seed skill.
@@ -47,6 +52,9 @@ type Hypothesis struct {
 	// FirstFailure is the earliest time in the supporting evidence (or the
 	// subject's earliest failure on the timeline), used for ranking.
 	FirstFailure *time.Time `json:"firstFailure,omitempty"`
+	// ResolvedAt is when a Resolved hypothesis's failure stopped: the
+	// moment its subject's present converged state began.
+	ResolvedAt *time.Time `json:"resolvedAt,omitempty"`
 }
 
 // Repair is the repair contract at the authoritative owner. rift never

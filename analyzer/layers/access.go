@@ -6,76 +6,29 @@ import (
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/evidence"
+	"github.com/rift-dev/rift/analyzer/facts"
 )
 
-// The accessors below read unstructured objects without panicking on
-// malformed input: a field of the wrong type reads as absent, so bad data
-// degrades to "unknown" rather than to a crash.
+// The accessors below are short names for the facts field accessors,
+// which read unstructured objects without panicking on malformed input: a
+// field of the wrong type reads as absent, so bad data degrades to
+// "unknown" rather than to a crash.
 
-func field(m map[string]any, path ...string) (any, bool) {
-	var cur any = m
-	for _, p := range path {
-		mm, ok := cur.(map[string]any)
-		if !ok {
-			return nil, false
-		}
-		if cur, ok = mm[p]; !ok {
-			return nil, false
-		}
-	}
-	return cur, true
-}
+func field(m map[string]any, path ...string) (any, bool) { return facts.Field(m, path...) }
 
-func str(m map[string]any, path ...string) string {
-	v, _ := field(m, path...)
-	s, _ := v.(string)
-	return s
-}
+func str(m map[string]any, path ...string) string { return facts.String(m, path...) }
 
-func mapAt(m map[string]any, path ...string) map[string]any {
-	v, _ := field(m, path...)
-	mm, _ := v.(map[string]any)
-	return mm
-}
+func mapAt(m map[string]any, path ...string) map[string]any { return facts.Map(m, path...) }
 
-func sliceAt(m map[string]any, path ...string) []any {
-	v, _ := field(m, path...)
-	s, _ := v.([]any)
-	return s
-}
+func sliceAt(m map[string]any, path ...string) []any { return facts.Slice(m, path...) }
 
-func boolAt(m map[string]any, path ...string) bool {
-	v, _ := field(m, path...)
-	b, _ := v.(bool)
-	return b
-}
+func boolAt(m map[string]any, path ...string) bool { return facts.Bool(m, path...) }
 
-// num reads an integer field; numeric strings count, since hand-written and
-// converted captures carry both.
-func num(m map[string]any, path ...string) (int64, bool) {
-	v, ok := field(m, path...)
-	if !ok {
-		return 0, false
-	}
-	return toInt(v)
-}
+// num reads an integer field as facts.AsInt64 does: numeric strings count,
+// since hand-written and converted captures carry both; fractions do not.
+func num(m map[string]any, path ...string) (int64, bool) { return facts.Int64(m, path...) }
 
-func toInt(v any) (int64, bool) {
-	switch n := v.(type) {
-	case int64:
-		return n, true
-	case int:
-		return int64(n), true
-	case int32:
-		return int64(n), true
-	case float64:
-		return int64(n), true
-	case string:
-		i, err := strconv.ParseInt(n, 10, 64)
-		return i, err == nil
-	}
-	return 0, false
-}
+func toInt(v any) (int64, bool) { return facts.AsInt64(v) }
 
 // numOr reads an integer field, returning def when it is absent.
 func numOr(m map[string]any, def int64, path ...string) int64 {

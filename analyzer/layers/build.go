@@ -188,7 +188,7 @@ func (a *analysis) workload(s *subject) Workload {
 	if v.status == Converged {
 		v = a.driftVerdict(s, w.Divergences, v)
 	}
-	w.Convergence, w.ConvergenceReason = v.status, v.reason
+	w.Convergence, w.ConvergenceReason, w.Blocker = v.status, v.reason, v.blocker
 	if w.Divergences == nil {
 		w.Divergences = []Divergence{}
 	}

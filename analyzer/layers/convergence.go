@@ -6,10 +6,16 @@ import (
 	"strings"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/facts"
+	"k8s.io/apimachinery/pkg/util/intstr"
 )
 
 // verdict is a convergence verdict and the reason for it.
-type verdict struct{ status, reason string }
+// blocker names, for a blocked verdict, the controller setting that holds
+// the rollout (Workload.Blocker); empty for any other verdict, and for a
+// block whose cause is a failing pod or object rather than the controller's
+// configuration.
+type verdict struct{ status, reason, blocker string }
 
 // converge decides whether a subject has converged. It reads controller
 // semantics rather than summarising status: a StatefulSet that kstatus and
@@ -42,7 +48,7 @@ func (a *analysis) decide(s *subject) verdict {
 	switch o.GetKind() {
 	case "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Job", "Application":
 		if mapAt(o.Object, "status") == nil {
-			return verdict{Unknown, "the bundle holds no status for this object"}
+			return verdict{Unknown, "the bundle holds no status for this object", ""}
 		}
 	}
 	switch o.GetKind() {
@@ -73,7 +79,7 @@ func generationLag(o *bundle.Object) (verdict, bool) {
 	gen, okG := num(o.Object, "metadata", "generation")
 	obs, okO := num(o.Object, "status", "observedGeneration")
 	if okG && okO && obs < gen {
-		return verdict{Progressing, fmt.Sprintf("controller has observed generation %d of %d", obs, gen)}, true
+		return verdict{Progressing, fmt.Sprintf("controller has observed generation %d of %d", obs, gen), ""}, true
 	}
 	return verdict{}, false
 }
@@ -116,32 +122,19 @@ func podNames(ps []*bundle.Object) string {
 
 func readiness(ix *bundle.Index, ps podSet, ready, want int64, what string) verdict {
 	if r, ok := firstFailing(ps, false); ok {
-		return verdict{Failed, fmt.Sprintf("%d of %d %s ready; %s", ready, want, what, r)}
+		return verdict{Failed, fmt.Sprintf("%d of %d %s ready; %s", ready, want, what, r), ""}
 	}
 	if p := firstUnready(ps, false); p != nil {
-		return verdict{Progressing, fmt.Sprintf("%d of %d %s ready; Pod %s/%s: %s", ready, want, what, p.GetNamespace(), p.GetName(), unreadyWhy(ix, p))}
+		return verdict{Progressing, fmt.Sprintf("%d of %d %s ready; Pod %s/%s: %s", ready, want, what, p.GetNamespace(), p.GetName(), unreadyWhy(ix, p)), ""}
 	}
-	return verdict{Progressing, fmt.Sprintf("%d of %d %s ready", ready, want, what)}
+	return verdict{Progressing, fmt.Sprintf("%d of %d %s ready", ready, want, what), ""}
 }
 
-// scaledValue resolves an int-or-percent rolling update bound the way the
-// controllers do: maxUnavailable rounds down, maxSurge rounds up.
+// scaledValue resolves an int-or-percent rolling update bound, or def when
+// it is unset, as the controllers do (facts.Scaled): maxUnavailable rounds
+// down, maxSurge rounds up. A value the API server would refuse ("25.5%",
+// "3") reads 0: the controller cannot resolve it, so it replaces nothing.
 func scaledValue(v any, total int64, def string, roundUp bool) int64 {
-	if v == nil {
-		v = def
-	}
-	if n, ok := v.(int64); ok {
-		return n
-	}
-	s, _ := v.(string)
-	if strings.HasSuffix(s, "%") {
-		var pct int64
-		fmt.Sscanf(strings.TrimSuffix(s, "%"), "%d", &pct)
-		if roundUp {
-			return (pct*total + 99) / 100
-		}
-		return pct * total / 100
-	}
-	n, _ := toInt(v)
+	n, _ := facts.Scaled(v, intstr.Parse(def), total, roundUp)
 	return n
 }

@@ -47,7 +47,7 @@ func wrongDigest(ps podSet) (string, bool) {
 // than the one pinned, which fails the workload.
 func settled(ps podSet, reason string) verdict {
 	if why, bad := wrongDigest(ps); bad {
-		return verdict{Failed, "image digest mismatch: " + why}
+		return verdict{Failed, "image digest mismatch: " + why, ""}
 	}
-	return verdict{Converged, reason}
+	return verdict{Converged, reason, ""}
 }

@@ -22,12 +22,12 @@ var progressingReasons = map[string]bool{"Progressing": true, "DependencyNotRead
 func (a *analysis) fluxVerdict(o *bundle.Object) verdict {
 	m := o.Object
 	if boolAt(m, "spec", "suspend") {
-		return verdict{Blocked, "suspended (spec.suspend=true)"}
+		return verdict{Blocked, "suspended (spec.suspend=true)", ""}
 	}
 	if o.GetKind() == "HelmRepository" && str(m, "spec", "type") == "oci" {
 		// source-controller keeps no status for OCI Helm repositories:
 		// the charts are pulled by the HelmCharts that use them.
-		return verdict{Converged, "HelmRepository of type oci: nothing to reconcile, no status by design"}
+		return verdict{Converged, "HelmRepository of type oci: nothing to reconcile, no status by design", ""}
 	}
 	conds := conditions(m, "status", "conditions")
 	if len(conds) == 0 {
@@ -35,9 +35,9 @@ func (a *analysis) fluxVerdict(o *bundle.Object) verdict {
 			return v
 		}
 		if _, hasStatus := m["status"]; hasStatus {
-			return verdict{Progressing, "not reconciled yet: the status holds no conditions"}
+			return verdict{Progressing, "not reconciled yet: the status holds no conditions", ""}
 		}
-		return verdict{Unknown, "no status in the bundle"}
+		return verdict{Unknown, "no status in the bundle", ""}
 	}
 	// Flux stamps each condition with the generation it describes; a
 	// status.observedGeneration of -1 only means no artifact was stored yet.
@@ -46,32 +46,32 @@ func (a *analysis) fluxVerdict(o *bundle.Object) verdict {
 		lagging = false
 	}
 	if c, ok := findCond(conds, "Stalled"); ok && c.Status == "True" {
-		return verdict{Failed, fmt.Sprintf("Stalled %s: %s", c.Reason, c.Message)}
+		return verdict{Failed, fmt.Sprintf("Stalled %s: %s", c.Reason, c.Message), ""}
 	}
 	c, ok := findCond(conds, "Ready")
 	switch {
 	case !ok:
-		return verdict{Unknown, "no Ready condition"}
+		return verdict{Unknown, "no Ready condition", ""}
 	case c.Status == "Unknown" || (lagging && c.Status == "True"):
-		return verdict{Progressing, fmt.Sprintf("reconciling: %s: %s", c.Reason, c.Message)}
+		return verdict{Progressing, fmt.Sprintf("reconciling: %s: %s", c.Reason, c.Message), ""}
 	case c.Status == "False" && progressingReasons[c.Reason]:
-		return verdict{Progressing, fmt.Sprintf("%s: %s", c.Reason, c.Message)}
+		return verdict{Progressing, fmt.Sprintf("%s: %s", c.Reason, c.Message), ""}
 	case c.Status == "False":
 		r := fmt.Sprintf("Ready=False %s: %s", c.Reason, c.Message)
 		if lagging {
 			r += " (the last outcome; " + lag.reason + ")"
 		}
-		return verdict{Failed, r}
+		return verdict{Failed, r, ""}
 	case lagging:
 		return lag
 	}
 	if r, ok := findCond(conds, "Reconciling"); ok && r.Status == "True" {
-		return verdict{Progressing, fmt.Sprintf("reconciling: %s: %s", r.Reason, r.Message)}
+		return verdict{Progressing, fmt.Sprintf("reconciling: %s: %s", r.Reason, r.Message), ""}
 	}
 	if lag := a.revisionLag(o); lag != "" {
-		return verdict{Progressing, lag}
+		return verdict{Progressing, lag, ""}
 	}
-	return verdict{Converged, strings.TrimSpace("Ready=True " + c.Reason + ": " + c.Message)}
+	return verdict{Converged, strings.TrimSpace("Ready=True " + c.Reason + ": " + c.Message), ""}
 }
 
 // revisionLag compares what a Kustomization applied with what its source
@@ -98,15 +98,15 @@ func (a *analysis) revisionLag(o *bundle.Object) string {
 func (a *analysis) serviceVerdict(o *bundle.Object) verdict {
 	m := o.Object
 	if str(m, "spec", "type") == "LoadBalancer" && len(sliceAt(m, "status", "loadBalancer", "ingress")) == 0 {
-		return verdict{Progressing, "LoadBalancer has no ingress address yet"}
+		return verdict{Progressing, "LoadBalancer has no ingress address yet", ""}
 	}
 	pods := a.svcPods[o]
 	if len(pods) == 0 {
-		return verdict{Converged, "selects no pods in the bundle"}
+		return verdict{Converged, "selects no pods in the bundle", ""}
 	}
 	eps, known := a.endpointsOf(o)
 	if !known {
-		return verdict{Unknown, "EndpointSlices of the Service are not in the bundle"}
+		return verdict{Unknown, "EndpointSlices of the Service are not in the bundle", ""}
 	}
 	ready := 0
 	for _, p := range pods {
@@ -115,12 +115,12 @@ func (a *analysis) serviceVerdict(o *bundle.Object) verdict {
 		}
 	}
 	if ready == 0 {
-		return verdict{Failed, fmt.Sprintf("none of the %d selected pods is a ready endpoint", len(pods))}
+		return verdict{Failed, fmt.Sprintf("none of the %d selected pods is a ready endpoint", len(pods)), ""}
 	}
 	if ready < len(pods) {
-		return verdict{Progressing, fmt.Sprintf("%d of %d selected pods are ready endpoints", ready, len(pods))}
+		return verdict{Progressing, fmt.Sprintf("%d of %d selected pods are ready endpoints", ready, len(pods)), ""}
 	}
-	return verdict{Converged, fmt.Sprintf("%d of %d selected pods are ready endpoints", ready, len(pods))}
+	return verdict{Converged, fmt.Sprintf("%d of %d selected pods are ready endpoints", ready, len(pods)), ""}
 }
 
 // readyGeneration is the generation the Ready condition describes.
@@ -150,11 +150,11 @@ func (a *analysis) driftVerdict(s *subject, divs []Divergence, v verdict) verdic
 	drift := fmt.Sprintf("the live object differs from Git at %d declared fields (%s)", len(paths), strings.Join(paths, ", "))
 	for _, r := range s.owners {
 		if ov := a.converge(&subject{obj: r}); ov.status == Failed || ov.status == Blocked {
-			return verdict{Blocked, drift + "; " + r.Ref().String() + " cannot apply it: " + ov.reason}
+			return verdict{Blocked, drift + "; " + r.Ref().String() + " cannot apply it: " + ov.reason, ""}
 		}
 	}
 	if len(s.owners) == 0 {
-		return verdict{Progressing, drift + "; no reconciler in the bundle applies it"}
+		return verdict{Progressing, drift + "; no reconciler in the bundle applies it", ""}
 	}
-	return verdict{Progressing, drift + "; waiting for the next apply"}
+	return verdict{Progressing, drift + "; waiting for the next apply", ""}
 }

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/google/go-cmp/cmp"
-	"k8s.io/apimachinery/pkg/api/resource"
+	"github.com/rift-dev/rift/analyzer/facts"
 )
 
 // quantityMaps are the maps whose values are resource quantities.
@@ -35,8 +35,8 @@ func scalarEqual(exp, obs any, quantity bool) bool {
 		return isZero(exp)
 	}
 	if quantity {
-		qe, okE := toQuantity(exp)
-		qo, okO := toQuantity(obs)
+		qe, okE := facts.AsQuantity(exp)
+		qo, okO := facts.AsQuantity(obs)
 		if okE && okO {
 			return qe.Cmp(qo) == 0
 		}
@@ -63,24 +63,6 @@ func scalarEqual(exp, obs any, quantity bool) bool {
 		}
 	}
 	return cmp.Equal(exp, obs)
-}
-
-func toQuantity(v any) (resource.Quantity, bool) {
-	var s string
-	switch x := v.(type) {
-	case string:
-		s = x
-	case int64:
-		s = strconv.FormatInt(x, 10)
-	case int:
-		s = strconv.Itoa(x)
-	case float64:
-		s = strconv.FormatFloat(x, 'f', -1, 64)
-	default:
-		return resource.Quantity{}, false
-	}
-	q, err := resource.ParseQuantity(s)
-	return q, err == nil
 }
 
 func toFloat(v any) (float64, bool) {

@@ -54,12 +54,27 @@ const (
 	Unknown     = "unknown"
 )
 
+// Blockers: the controller settings that hold a rollout until someone acts.
+const (
+	BlockerOnDelete     = "onDelete"     // updateStrategy OnDelete: pods change only when deleted
+	BlockerPartition    = "partition"    // a StatefulSet partition holds lower ordinals back
+	BlockerPaused       = "paused"       // a Deployment's spec.paused
+	BlockerOrderedReady = "orderedReady" // an OrderedReady StatefulSet waits on an unready old pod
+)
+
 // Workload is one subject of the analysis (a workload, a GitOps object or a
 // Service) with its rebuilt layers, stages and divergences.
 type Workload struct {
 	Ref               bundle.Ref   `json:"ref"`
 	Convergence       string       `json:"convergence"`
 	ConvergenceReason string       `json:"convergenceReason"`
+	// Blocker names the controller setting that holds a blocked rollout
+	// (BlockerOnDelete, BlockerPartition, BlockerPaused,
+	// BlockerOrderedReady). It is empty for every other verdict, and for a
+	// block whose cause is a failing pod or object: the rules about that
+	// failure explain the block, and the rollout-blocked rule reads this
+	// field instead of judging the controller again.
+	Blocker string `json:"blocker,omitempty"`
 	Stages            []Stage      `json:"stages"`
 	Layers            []Layer      `json:"layers"`
 	Divergences       []Divergence `json:"divergences"`

@@ -55,6 +55,10 @@ func (e *jsonWriter) hypothesis(h *hypothesis.Hypothesis) {
 		e.key("firstFailure")
 		e.time(*h.FirstFailure)
 	}
+	if h.ResolvedAt != nil {
+		e.key("resolvedAt")
+		e.time(*h.ResolvedAt)
+	}
 	e.close('}')
 }
 

@@ -16,6 +16,7 @@ func (e *jsonWriter) workload(w *layers.Workload) {
 	e.str(w.Convergence)
 	e.key("convergenceReason")
 	e.str(w.ConvergenceReason)
+	e.optStr("blocker", w.Blocker)
 	e.key("stages")
 	list(e, w.Stages, func(s *layers.Stage) {
 		e.open('{')

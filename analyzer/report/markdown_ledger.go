@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/rift-dev/rift/analyzer/hypothesis"
 )
@@ -58,11 +59,11 @@ func mdLedger(m *mdOut, r *Report, details bool) {
 	rows := make([][]string, 0, len(shown))
 	for _, h := range shown {
 		name := fmt.Sprintf("**#%d %s** on %s<br>%s<br>*%s*", h.Rank, esc(h.Cause), code(h.Subject.String()), esc(h.Summary), esc(ruleLine(h)))
-		rows = append(rows, []string{name, mdEvidence(h.Supporting, details), mdEvidence(h.Contradicting, details), esc(h.NextCheck), esc(h.Status)})
+		rows = append(rows, []string{name, mdEvidence(h.Supporting, details), mdEvidence(h.Contradicting, details), esc(h.NextCheck), esc(mdLedgerStatus(h))})
 	}
 	m.table([]string{"Hypothesis", "Supporting evidence", "Contradicting evidence", "Next read-only check", "Status"}, rows)
 	if hidden > 0 {
-		m.printf("%d more hypotheses, mostly contradicted, are not shown; `--details` or `-o json` lists them.\n\n", hidden)
+		m.printf("%d more hypotheses, mostly history or contradicted, are not shown; `--details` or `-o json` lists them.\n\n", hidden)
 	}
 }
 
@@ -123,4 +124,13 @@ func mdResidual(m *mdOut, r *Report) {
 	for _, s := range r.Residual {
 		m.printf("- %s\n", esc(s))
 	}
+}
+
+// mdLedgerStatus is the status column: a resolved hypothesis says when it
+// stopped.
+func mdLedgerStatus(h hypothesis.Hypothesis) string {
+	if h.ResolvedAt != nil {
+		return h.Status + " (stopped by " + h.ResolvedAt.UTC().Format(time.RFC3339) + ")"
+	}
+	return h.Status
 }

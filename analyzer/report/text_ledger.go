@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/rift-dev/rift/analyzer/evidence"
 	"github.com/rift-dev/rift/analyzer/hypothesis"
@@ -23,6 +24,9 @@ func textLedger(t *textOut, r *Report, details bool) {
 		t.flow(2, 0, "", []cell{{text: fmt.Sprintf("#%d", h.Rank), style: styleBold},
 			{text: h.Status, style: hypothesisStyle(h.Status)}, {text: h.Cause, style: styleBold}, {text: h.Subject.String()}})
 		t.para(5, h.Summary+" ("+ruleLine(h)+")")
+		if h.ResolvedAt != nil {
+			t.para(5, "history: stopped by "+h.ResolvedAt.UTC().Format(time.RFC3339)+", when the subject converged")
+		}
 		textEvidence(t, "+", styleGreen, h.Supporting, details)
 		textEvidence(t, "-", styleRed, h.Contradicting, details)
 		if len(h.ExplainedBy) > 0 {
@@ -32,7 +36,7 @@ func textLedger(t *textOut, r *Report, details bool) {
 	}
 	if hidden > 0 {
 		t.blank()
-		t.para(2, fmt.Sprintf("(%d more hypotheses, mostly contradicted, not shown; --details or -o json shows them.)", hidden))
+		t.para(2, fmt.Sprintf("(%d more hypotheses, mostly history or contradicted, not shown; --details or -o json shows them.)", hidden))
 	}
 	t.blank()
 }

@@ -28,13 +28,13 @@ const ledgerLimit = 10
 // ledger returns the hypotheses the text and Markdown ledgers show, in rank
 // order, and how many are left out. Without details a ledger of at most
 // ledgerLimit is shown whole; a longer one shows its first ledgerLimit
-// hypotheses that are not contradicted.
+// hypotheses that are current (neither contradicted nor resolved history).
 func ledger(r *Report, details bool) (shown []hypothesis.Hypothesis, hidden int) {
 	if details || len(r.Hypotheses) <= ledgerLimit {
 		return r.Hypotheses, 0
 	}
 	for _, h := range r.Hypotheses {
-		if h.Status != hypothesis.Contradicted && len(shown) < ledgerLimit {
+		if h.Status != hypothesis.Contradicted && h.Status != hypothesis.Resolved && len(shown) < ledgerLimit {
 			shown = append(shown, h)
 		}
 	}

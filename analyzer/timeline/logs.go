@@ -126,6 +126,14 @@ func logTime(line string) (time.Time, string, bool) {
 	return time.Time{}, "", false
 }
 
+// LogLineTime is the time a log line was written, read the way the
+// timeline reads it (logTime), for a stage that cites a log line without
+// its time: the rule engine, telling a past failure from a present one.
+func LogLineTime(line string) (time.Time, bool) {
+	t, _, ok := logTime(line)
+	return t, ok
+}
+
 // checkEntries adds the recorded user-visible checks.
 func (bd *builder) checkEntries() {
 	for _, c := range bd.b.Checks {

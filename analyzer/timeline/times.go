@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/facts"
 )
 
 // Clocks an entry's time can come from.
@@ -44,46 +45,26 @@ func slack(prec string) time.Duration {
 	return time.Second
 }
 
+// The accessors below are short names for the facts field accessors, so
+// that the timeline reads a field as every other stage does.
+
 // field walks nested maps; it returns nil when any step is missing.
 func field(m map[string]any, path ...string) any {
-	var cur any = m
-	for _, p := range path {
-		mm, ok := cur.(map[string]any)
-		if !ok {
-			return nil
-		}
-		cur = mm[p]
-	}
-	return cur
+	v, _ := facts.Field(m, path...)
+	return v
 }
 
-func str(m map[string]any, path ...string) string {
-	s, _ := field(m, path...).(string)
-	return s
-}
+func str(m map[string]any, path ...string) string { return facts.String(m, path...) }
 
-func mapAt(m map[string]any, path ...string) map[string]any {
-	mm, _ := field(m, path...).(map[string]any)
-	return mm
-}
+func mapAt(m map[string]any, path ...string) map[string]any { return facts.Map(m, path...) }
 
-func list(m map[string]any, path ...string) []any {
-	l, _ := field(m, path...).([]any)
-	return l
-}
+func list(m map[string]any, path ...string) []any { return facts.Slice(m, path...) }
 
-// num reads an integer field, accepting the int64 the loader produces and
-// the float64 other decoders produce.
+// num reads an integer field as facts.AsInt64 does, 0 when it is absent or
+// not an integer.
 func num(m map[string]any, path ...string) int64 {
-	switch n := field(m, path...).(type) {
-	case int64:
-		return n
-	case int:
-		return int64(n)
-	case float64:
-		return int64(n)
-	}
-	return 0
+	n, _ := facts.Int64(m, path...)
+	return n
 }
 
 func ptr(t time.Time) *time.Time { return &t }

@@ -1,0 +1,101 @@
+package hypothesis
+
+import (
+	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/layers"
+)
+
+// fallbackCause is the cause of the rule that names a blocked or failed
+// workload (policies/not_converged.rego): the ledger never stays silent
+// about a workload that will not get there, but it says so only where no
+// specific cause does.
+const fallbackCause = "not-converged"
+
+// relatedOf maps each blocked or failed workload ("Kind/ns/name") to the
+// references whose current hypotheses account for it: the workload, its
+// pods, the GitOps objects that manage it, its controller owners and the
+// objects it owns (a Deployment's ReplicaSets and their pods).
+func relatedOf(b *bundle.Bundle, ws []layers.Workload) map[string][]string {
+	out := map[string][]string{}
+	for i := range ws {
+		w := &ws[i]
+		if w.Convergence != layers.Blocked && w.Convergence != layers.Failed {
+			continue
+		}
+		rel := []string{w.Ref.String()}
+		for _, o := range w.Owners {
+			rel = append(rel, o.String())
+		}
+		for _, p := range w.Pods {
+			rel = append(rel, bundle.Ref{Kind: "Pod", Namespace: w.Ref.Namespace, Name: p.Name}.String())
+		}
+		if b != nil && b.Index != nil {
+			rel = append(rel, family(b.Index, w.Ref)...)
+		}
+		out[w.Ref.String()] = rel
+	}
+	return out
+}
+
+// family lists the owners of r up the controller chain and the objects r
+// owns, three levels down.
+func family(ix *bundle.Index, r bundle.Ref) []string {
+	o, ok := ix.Get(r.Key())
+	if !ok {
+		return nil
+	}
+	var out []string
+	for a, up := o, 0; up < 4; up++ {
+		owner, ok := ix.Owner(a)
+		if !ok {
+			break
+		}
+		out = append(out, owner.Ref().String())
+		a = owner
+	}
+	level := []*bundle.Object{o}
+	for down := 0; down < 3 && len(level) > 0; down++ {
+		var next []*bundle.Object
+		for _, q := range level {
+			for _, c := range ix.Children(q.GetUID()) {
+				out = append(out, c.Ref().String())
+				next = append(next, c)
+			}
+		}
+		level = next
+	}
+	return out
+}
+
+// dropAccounted removes the fallback hypotheses whose workload a current
+// (supported or open) specific hypothesis accounts for: one that names
+// the workload or a related object, or explains one.
+func dropAccounted(cs []candidate, related map[string][]string) []candidate {
+	named := map[string]bool{}
+	for _, c := range cs {
+		if c.h.Cause == fallbackCause || (c.h.Status != Supported && c.h.Status != Open) {
+			continue
+		}
+		named[c.h.Subject.String()] = true
+		for _, l := range c.links {
+			named[l.Subject.String()] = true
+		}
+	}
+	out := cs[:0]
+	for _, c := range cs {
+		if c.h.Cause == fallbackCause && accountedFor(related[c.h.Subject.String()], named) {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func accountedFor(rel []string, named map[string]bool) bool {
+	for _, r := range rel {
+		if named[r] {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,144 @@
+package hypothesis
+
+import (
+	"time"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/layers"
+)
+
+// presentState is what the bundle says of one subject at capture time.
+type presentState struct {
+	// converged: the subject, and every workload that owns it, has
+	// converged (the layers' verdict; for an object the layers do not
+	// judge, its own Ready condition or pod readiness).
+	converged bool
+	// since is when the converged state began: the latest transition to
+	// ready among the subject's own conditions and its pods. Zero when the
+	// bundle does not say, and then no failure can be shown to predate it.
+	since time.Time
+	// final: the subject ran to completion (a Succeeded pod). Nothing
+	// about it can fail any more, so every failure cited about it is
+	// history, even one the kubelet reports after it finished (a volume
+	// that no longer mounts for a pod that has stopped).
+	final bool
+}
+
+// presentFacts maps a subject ("Kind/ns/name") to its present state.
+// Subjects the bundle holds no state for (a Host, a ConfigMap) are absent.
+type presentFacts map[string]presentState
+
+// readyConditions are the condition types that, True, mean an object is
+// serving what it was asked for, in the order the conventions give them.
+var readyConditions = []string{"Ready", "Available", "Complete", "Established"}
+
+// presentOf builds the present state of every workload the layers judged,
+// of every pod, and of every other object that reports a ready condition.
+// It reads the layers' convergence verdicts and never judges convergence
+// itself: a workload the layers call anything but converged is not, and
+// neither is any pod it owns.
+func presentOf(b *bundle.Bundle, ws []layers.Workload) presentFacts {
+	pf := make(presentFacts, len(ws))
+	if b == nil || b.Index == nil {
+		return pf // nothing to read times from: every hypothesis stays as the rules said
+	}
+	ix := b.Index
+	verdicts := make(map[bundle.Key]string, len(ws))
+	for i := range ws {
+		verdicts[ws[i].Ref.Key()] = ws[i].Convergence
+	}
+	for i := range ws {
+		w := &ws[i]
+		st := presentState{converged: w.Convergence == layers.Converged}
+		if o, ok := ix.Get(w.Ref.Key()); ok {
+			st.since, st.final = readySince(o), finished(o)
+		}
+		for _, p := range w.Pods {
+			if po, ok := ix.Get(bundle.Key{Kind: "Pod", Namespace: w.Ref.Namespace, Name: p.Name}); ok {
+				st.since = later(st.since, readySince(po))
+			}
+		}
+		pf[w.Ref.String()] = st
+	}
+	for _, p := range ix.OfKind("Pod") {
+		k := p.Ref().String()
+		if _, ok := pf[k]; ok {
+			continue // a bare pod the layers judged
+		}
+		pf[k] = presentState{converged: podReady(p) && ownersConverged(ix, p, verdicts), since: readySince(p), final: finished(p)}
+	}
+	ownersOfPods(ix, pf, verdicts)
+	for _, kind := range ix.Kinds() {
+		if kind == "Pod" || kind == "Event" {
+			continue
+		}
+		for _, o := range ix.OfKind(kind) {
+			k := o.Ref().String()
+			if _, ok := pf[k]; ok {
+				continue
+			}
+			if c, ok := readyCondition(o); ok {
+				pf[k] = presentState{converged: c.status == "True" && ownersConverged(ix, o, verdicts), since: c.since(c.status == "True")}
+			}
+		}
+	}
+	return pf
+}
+
+// ownersOfPods gives a pod's controller that neither the layers judge
+// nor reports a ready condition (a Deployment's ReplicaSet, a Job's
+// controller) the state of its pods: converged when every pod it owns is,
+// and its own owners are, since the last of them became ready.
+func ownersOfPods(ix *bundle.Index, pf presentFacts, verdicts map[bundle.Key]string) {
+	owners := map[string]*bundle.Object{}
+	states := map[string]presentState{}
+	for _, p := range ix.OfKind("Pod") {
+		o, ok := ix.Owner(p)
+		if !ok {
+			continue
+		}
+		k := o.Ref().String()
+		if _, judged := pf[k]; judged {
+			continue
+		}
+		if _, ok := readyCondition(o); ok {
+			continue // judged by its own condition below
+		}
+		ps := pf[p.Ref().String()]
+		st, seen := states[k]
+		if !seen {
+			owners[k], st.converged = o, true
+		}
+		st.converged = st.converged && ps.converged
+		st.since = later(st.since, readySince(p))
+		states[k] = st
+	}
+	for k, st := range states {
+		st.converged = st.converged && ownersConverged(ix, owners[k], verdicts)
+		pf[k] = st
+	}
+}
+
+// ownersConverged walks o's controller owners up to the top and reports
+// false when the layers judged any of them other than converged. An owner
+// the layers did not judge does not count against it.
+func ownersConverged(ix *bundle.Index, o *bundle.Object, verdicts map[bundle.Key]string) bool {
+	for range 8 { // owner chains are short; a cycle in bad input stops here
+		owner, ok := ix.Owner(o)
+		if !ok {
+			return true
+		}
+		if v, judged := verdicts[owner.Key()]; judged && v != layers.Converged {
+			return false
+		}
+		o = owner
+	}
+	return true
+}
+
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
+}
