@@ -65,19 +65,19 @@ const (
 // Workload is one subject of the analysis (a workload, a GitOps object or a
 // Service) with its rebuilt layers, stages and divergences.
 type Workload struct {
-	Ref               bundle.Ref   `json:"ref"`
-	Convergence       string       `json:"convergence"`
-	ConvergenceReason string       `json:"convergenceReason"`
+	Ref               bundle.Ref `json:"ref"`
+	Convergence       string     `json:"convergence"`
+	ConvergenceReason string     `json:"convergenceReason"`
 	// Blocker names the controller setting that holds a blocked rollout
 	// (BlockerOnDelete, BlockerPartition, BlockerPaused,
 	// BlockerOrderedReady). It is empty for every other verdict, and for a
 	// block whose cause is a failing pod or object: the rules about that
 	// failure explain the block, and the rollout-blocked rule reads this
 	// field instead of judging the controller again.
-	Blocker string `json:"blocker,omitempty"`
-	Stages            []Stage      `json:"stages"`
-	Layers            []Layer      `json:"layers"`
-	Divergences       []Divergence `json:"divergences"`
+	Blocker     string       `json:"blocker,omitempty"`
+	Stages      []Stage      `json:"stages"`
+	Layers      []Layer      `json:"layers"`
+	Divergences []Divergence `json:"divergences"`
 	// Owners are the GitOps objects that manage this workload (Kustomization,
 	// HelmRelease, Application), found through labels, annotations or
 	// inventories.
