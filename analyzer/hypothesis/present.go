@@ -24,9 +24,10 @@ type presentState struct {
 	final bool
 }
 
-// presentFacts maps a subject ("Kind/ns/name") to its present state.
-// Subjects the bundle holds no state for (a Host, a ConfigMap) are absent.
-type presentFacts map[string]presentState
+// presentFacts maps a subject to its present state, by key (no strings
+// are built: at 100k objects they would be most of its cost). Subjects
+// the bundle holds no state for (a Host, a ConfigMap) are absent.
+type presentFacts map[bundle.Key]presentState
 
 // readyConditions are the condition types that, True, mean an object is
 // serving what it was asked for, in the order the conventions give them.
@@ -58,10 +59,10 @@ func presentOf(b *bundle.Bundle, ws []layers.Workload) presentFacts {
 				st.since = later(st.since, readySince(po))
 			}
 		}
-		pf[w.Ref.String()] = st
+		pf[w.Ref.Key()] = st
 	}
 	for _, p := range ix.OfKind("Pod") {
-		k := p.Ref().String()
+		k := p.Key()
 		if _, ok := pf[k]; ok {
 			continue // a bare pod the layers judged
 		}
@@ -73,11 +74,12 @@ func presentOf(b *bundle.Bundle, ws []layers.Workload) presentFacts {
 			continue
 		}
 		for _, o := range ix.OfKind(kind) {
-			k := o.Ref().String()
-			if _, ok := pf[k]; ok {
+			c, ok := readyCondition(o)
+			if !ok {
 				continue
 			}
-			if c, ok := readyCondition(o); ok {
+			k := o.Key()
+			if _, judged := pf[k]; !judged {
 				pf[k] = presentState{converged: c.status == "True" && ownersConverged(ix, o, verdicts), since: c.since(c.status == "True")}
 			}
 		}
@@ -90,21 +92,21 @@ func presentOf(b *bundle.Bundle, ws []layers.Workload) presentFacts {
 // controller) the state of its pods: converged when every pod it owns is,
 // and its own owners are, since the last of them became ready.
 func ownersOfPods(ix *bundle.Index, pf presentFacts, verdicts map[bundle.Key]string) {
-	owners := map[string]*bundle.Object{}
-	states := map[string]presentState{}
+	owners := map[bundle.Key]*bundle.Object{}
+	states := map[bundle.Key]presentState{}
 	for _, p := range ix.OfKind("Pod") {
 		o, ok := ix.Owner(p)
 		if !ok {
 			continue
 		}
-		k := o.Ref().String()
+		k := o.Key()
 		if _, judged := pf[k]; judged {
 			continue
 		}
 		if _, ok := readyCondition(o); ok {
 			continue // judged by its own condition below
 		}
-		ps := pf[p.Ref().String()]
+		ps := pf[p.Key()]
 		st, seen := states[k]
 		if !seen {
 			owners[k], st.converged = o, true

@@ -24,9 +24,9 @@ func (c condition) since(ok bool) time.Time {
 
 // readyCondition is the first of readyConditions that o reports.
 func readyCondition(o *bundle.Object) (condition, bool) {
-	conds := conditionsOf(o)
+	list := facts.Slice(o.Object, "status", "conditions")
 	for _, t := range readyConditions {
-		if c, ok := conds[t]; ok {
+		if c, ok := conditionOf(list, t); ok {
 			return c, true
 		}
 	}
@@ -37,27 +37,19 @@ func readyCondition(o *bundle.Object) (condition, bool) {
 // or, for a pod that ran to completion, when its last container finished.
 func readySince(o *bundle.Object) time.Time {
 	var t time.Time
-	for ct, c := range conditionsOf(o) {
-		if c.status == "True" && isReadyType(ct) {
+	list := facts.Slice(o.Object, "status", "conditions")
+	for _, ct := range readyConditions {
+		if c, ok := conditionOf(list, ct); ok && c.status == "True" {
 			t = later(t, c.at)
 		}
 	}
-	if o.GetKind() == "Pod" && str(o.Object, "status", "phase") == "Succeeded" {
+	if finished(o) {
 		for _, s := range facts.Slice(o.Object, "status", "containerStatuses") {
 			m, _ := s.(map[string]any)
 			t = later(t, parseTime(str(m, "state", "terminated", "finishedAt")))
 		}
 	}
 	return t
-}
-
-func isReadyType(t string) bool {
-	for _, r := range readyConditions {
-		if r == t {
-			return true
-		}
-	}
-	return false
 }
 
 // finished: o ran to completion and will not run again (a Succeeded pod).
@@ -71,29 +63,24 @@ func podReady(p *bundle.Object) bool {
 	case "Succeeded":
 		return true
 	case "Running":
-		c, ok := conditionsOf(p)["Ready"]
+		c, ok := conditionOf(facts.Slice(p.Object, "status", "conditions"), "Ready")
 		return ok && c.status == "True"
 	}
 	return false
 }
 
-// conditionsOf reads status.conditions by type; the first of a type wins,
-// as in the rules' lib.condition.
-func conditionsOf(o *bundle.Object) map[string]condition {
-	list := facts.Slice(o.Object, "status", "conditions")
-	if len(list) == 0 {
-		return nil
-	}
-	out := make(map[string]condition, len(list))
+// conditionOf reads the condition of type t from a status.conditions
+// list; the first of a type wins, as in the rules' lib.condition. It
+// scans the list in place: most objects have a handful of conditions, and
+// a map per object would cost more than the scans.
+func conditionOf(list []any, t string) (condition, bool) {
 	for _, c := range list {
 		m, _ := c.(map[string]any)
-		t := str(m, "type")
-		if _, dup := out[t]; t == "" || dup {
-			continue
+		if str(m, "type") == t {
+			return condition{status: str(m, "status"), at: parseTime(str(m, "lastTransitionTime"))}, true
 		}
-		out[t] = condition{status: str(m, "status"), at: parseTime(str(m, "lastTransitionTime"))}
 	}
-	return out
+	return condition{}, false
 }
 
 func parseTime(s string) time.Time {

@@ -33,7 +33,7 @@ func resolve(cs []candidate, pf presentFacts, tl *timeline.Timeline) {
 		if h.Status != Supported && h.Status != Open {
 			continue
 		}
-		subject, known := pf[h.Subject.String()]
+		subject, known := pf[h.Subject.Key()]
 		if known && !subject.converged {
 			continue
 		}
@@ -65,10 +65,10 @@ func allResolved(h *Hypothesis, pf presentFacts, last map[string]time.Time) (sto
 		}
 		st, known := presentState{}, false
 		if e.Object != nil {
-			st, known = pf[e.Object.String()]
+			st, known = pf[e.Object.Key()]
 		}
 		if !known {
-			st, known = pf[h.Subject.String()]
+			st, known = pf[h.Subject.Key()]
 		}
 		switch {
 		case known && st.final:

@@ -26,8 +26,8 @@ func TestResolve(t *testing.T) {
 	other := bundle.Ref{APIVersion: "v1", Kind: "Pod", Namespace: "shop", Name: "api-2"}
 	host := bundle.Ref{Kind: "Host", Name: "db.example"}
 	ready := presentFacts{
-		pod.String():   {converged: true, since: *at("10:00")},
-		other.String(): {converged: false},
+		pod.Key():   {converged: true, since: *at("10:00")},
+		other.Key(): {converged: false},
 	}
 	event := func(r bundle.Ref, t *time.Time) evidence.Evidence {
 		return evidence.Evidence{Object: &r, Event: "BackOff", Time: t, Message: "BackOff"}
