@@ -139,6 +139,19 @@ func inside(p, dir string) bool {
 	return ap == ad || strings.HasPrefix(ap, ad+string(filepath.Separator))
 }
 
+// discardDir removes what a failed run wrote into dir: dir itself when the
+// run created it, else only its contents (it was empty before).
+func discardDir(dir string, existed bool) {
+	if !existed {
+		os.RemoveAll(dir)
+		return
+	}
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		os.RemoveAll(filepath.Join(dir, e.Name()))
+	}
+}
+
 func isArchiveName(p string) bool {
 	return strings.HasSuffix(p, ".tar.gz") || strings.HasSuffix(p, ".tgz")
 }
@@ -153,20 +166,28 @@ func (o *redactOptions) Run(out, errOut io.Writer) error {
 		return usageError(err)
 	}
 	for _, d := range s.Dropped {
-		fmt.Fprintln(errOut, "rift: not in output:", d)
+		fmt.Fprintln(errOut, "rift: not in output:", skipped(d))
 	}
-	fmt.Fprintf(errOut, "rift: wrote %s: %d files from a %s bundle, %d values redacted\n", o.out, s.Files, s.Format, total(s.Report))
+	fmt.Fprintf(errOut, "rift: wrote %s: %d files from a %s bundle, %d values redacted, %d not in output\n", o.out, s.Files, s.Format, total(s.Report), len(s.Dropped))
 	return o.runCheck(out, o.out)
 }
 
-// write redacts o.in into o.out. A failed write removes a partial archive.
+// write redacts o.in into o.out. A failed write removes the partial output
+// (an archive, or the directory NewDir accepted, which was new or empty),
+// so that a refused bundle leaves nothing that looks redacted.
 func (o *redactOptions) write() (*redact.Summary, error) {
 	if !isArchiveName(o.out) {
+		_, statErr := os.Stat(o.out)
 		w, err := bundlewrite.NewDir(o.out)
 		if err != nil {
 			return nil, err
 		}
-		return redact.RedactBundle(o.in, w, o.opts)
+		s, err := redact.RedactBundle(o.in, w, o.opts)
+		if err != nil {
+			discardDir(o.out, statErr == nil)
+			return nil, err
+		}
+		return s, nil
 	}
 	f, err := os.OpenFile(o.out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {

@@ -13,11 +13,11 @@ import (
 // checkResult is what --check prints.
 type checkResult struct {
 	Findings []redact.Finding `json:"findings"`
-	Unread   []string         `json:"unread,omitempty"`
+	Unread   []redact.Skipped `json:"unread,omitempty"`
 }
 
 func (o *redactOptions) runCheck(out io.Writer, target string) error {
-	fs, unread, err := redact.CheckBundle(target, redact.WalkLimits{MaxFileBytes: o.opts.Load.MaxFileBytes, MaxTotalBytes: o.opts.Load.MaxTotalBytes})
+	fs, unread, err := redact.CheckBundle(target, o.opts.Load)
 	if err != nil {
 		return usageError(err)
 	}
@@ -52,12 +52,21 @@ func printCheck(out io.Writer, format, target string, res checkResult) error {
 		fmt.Fprintf(out, "%s:%d: %s\n", f.File, f.Line, f.Rule)
 	}
 	for _, u := range res.Unread {
-		fmt.Fprintf(out, "not scanned: %s\n", u)
+		fmt.Fprintf(out, "not scanned: %s\n", skipped(u))
 	}
 	if len(res.Findings) == 0 && len(res.Unread) == 0 {
 		fmt.Fprintf(out, "%s: no secrets found\n", target)
 	}
 	return nil
+}
+
+// skipped formats a file left unscanned or unwritten; a limit that ended
+// the walk may name no file.
+func skipped(s redact.Skipped) string {
+	if s.File == "" {
+		return s.Reason
+	}
+	return s.File + ": " + s.Reason
 }
 
 func total(r redact.Report) int {

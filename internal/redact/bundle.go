@@ -31,7 +31,7 @@ type Summary struct {
 	// Dropped lists input files (or importer load errors) that are not in
 	// the output, with the reason: files that could not be read or decoded
 	// by an importer are left out rather than shared unscanned.
-	Dropped []string `json:"dropped,omitempty"`
+	Dropped []Skipped `json:"dropped,omitempty"`
 	// Report is what went into redaction.yaml.
 	Report Report `json:"report"`
 }
@@ -42,13 +42,26 @@ type Summary struct {
 // entries are kept; an imported bundle (troubleshoot, cluster-info dump,
 // must-gather, plain directory) is converted from its loaded form into the
 // v1alpha1 layout. The output's capture time is the input's.
+//
+// The limits in opts.Load bound both the loading and the raw reading of a
+// rift bundle, with everything decoded inside its files. A limit that stops
+// reading part way (entries, total size, compression ratio) fails the whole
+// run with a *LimitError: a bundle that analyze would read only in part is
+// not redacted in part. w is closed either way; the caller discards a
+// failed output.
 func RedactBundle(in string, w *bundlewrite.Writer, opts BundleOptions) (*Summary, error) {
 	b, err := bundle.Load(in, opts.Load)
 	if err != nil {
+		w.Close(bundle.Meta{})
 		return nil, err
+	}
+	if le := loadHalt(b); le != nil {
+		w.Close(bundle.Meta{})
+		return nil, le
 	}
 	r, err := New(opts.Redact)
 	if err != nil {
+		w.Close(bundle.Meta{})
 		return nil, err
 	}
 	s := &Summary{Format: b.Format}
@@ -77,15 +90,27 @@ func RedactBundle(in string, w *bundlewrite.Writer, opts BundleOptions) (*Summar
 	if err := add(ReportFile, rep); err != nil {
 		return nil, err
 	}
-	slices.Sort(s.Dropped)
+	sortSkipped(s.Dropped)
 	return s, w.Close(r.meta(b))
+}
+
+// loadHalt returns the limit at which the loader stopped reading b, if it
+// did: the loader reports such a limit as a LoadError saying the rest is
+// not read, and goes on with what it has.
+func loadHalt(b *bundle.Bundle) *LimitError {
+	for _, e := range b.Errors {
+		if strings.Contains(e.Reason, "the rest is not read") {
+			return &LimitError{e.File, e.Reason}
+		}
+	}
+	return nil
 }
 
 // rawFiles redacts a rift bundle file by file, dropping a wrapping folder.
 func (r *Redactor) rawFiles(in string, lim bundle.LoadOptions, add func(string, []byte) error, s *Summary) error {
 	wrap := ""
 	first := true
-	return Walk(in, WalkLimits{MaxFileBytes: lim.MaxFileBytes, MaxTotalBytes: lim.MaxTotalBytes},
+	return walkBudget(in, newBudget(lim),
 		func(name string, data []byte) error {
 			if first {
 				first = false
@@ -99,12 +124,12 @@ func (r *Redactor) rawFiles(in string, lim bundle.LoadOptions, add func(string, 
 			}
 			out, keep := r.File(name, data)
 			if !keep {
-				s.Dropped = append(s.Dropped, name+": a credential blob as a whole")
+				s.Dropped = append(s.Dropped, Skipped{name, "a credential blob as a whole"})
 				return nil
 			}
 			return add(name, out)
 		},
-		func(name, reason string) { s.Dropped = append(s.Dropped, name+": "+reason) })
+		func(name, reason string) { s.Dropped = append(s.Dropped, Skipped{name, reason}) })
 }
 
 var riftTop = map[string]bool{"objects": true, "logs": true, "git": true, "checks": true}

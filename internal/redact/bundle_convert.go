@@ -16,12 +16,14 @@ import (
 // namespace and kind, Git sources, logs and checks, each redacted.
 func (r *Redactor) converted(b *bundle.Bundle, add func(string, []byte) error, s *Summary) error {
 	for _, e := range b.Errors {
-		if e.File != "" {
-			s.Dropped = append(s.Dropped, e.Error())
+		reason := e.Reason
+		if e.Doc >= 0 {
+			reason = fmt.Sprintf("document %d: %s", e.Doc, reason)
 		}
+		s.Dropped = append(s.Dropped, Skipped{e.File, reason})
 	}
 	for _, u := range b.Unknown {
-		s.Dropped = append(s.Dropped, u+": not part of the "+string(b.Format)+" layout; not carried over")
+		s.Dropped = append(s.Dropped, Skipped{u, "not part of the " + string(b.Format) + " layout; not carried over"})
 	}
 	groups := map[string][]map[string]any{}
 	for _, o := range b.Objects {
