@@ -2,6 +2,7 @@ package hypothesis
 
 import (
 	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/facts"
 	"github.com/rift-dev/rift/analyzer/layers"
 )
 
@@ -45,24 +46,8 @@ func family(ix *bundle.Index, r bundle.Ref) []string {
 		return nil
 	}
 	var out []string
-	for a, up := o, 0; up < 4; up++ {
-		owner, ok := ix.Owner(a)
-		if !ok {
-			break
-		}
-		out = append(out, owner.Ref().String())
-		a = owner
-	}
-	level := []*bundle.Object{o}
-	for down := 0; down < 3 && len(level) > 0; down++ {
-		var next []*bundle.Object
-		for _, q := range level {
-			for _, c := range ix.Children(q.GetUID()) {
-				out = append(out, c.Ref().String())
-				next = append(next, c)
-			}
-		}
-		level = next
+	for _, x := range append(facts.OwnerChain(ix, o), facts.Owned(ix, o, 3)...) {
+		out = append(out, x.Ref().String())
 	}
 	return out
 }

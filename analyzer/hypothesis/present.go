@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/facts"
 	"github.com/rift-dev/rift/analyzer/layers"
 )
 
@@ -29,10 +30,6 @@ type presentState struct {
 // the bundle holds no state for (a Host, a ConfigMap) are absent.
 type presentFacts map[bundle.Key]presentState
 
-// readyConditions are the condition types that, True, mean an object is
-// serving what it was asked for, in the order the conventions give them.
-var readyConditions = []string{"Ready", "Available", "Complete", "Established"}
-
 // presentOf builds the present state of every workload the layers judged,
 // of every pod, and of every other object that reports a ready condition.
 // It reads the layers' convergence verdicts and never judges convergence
@@ -52,11 +49,11 @@ func presentOf(b *bundle.Bundle, ws []layers.Workload) presentFacts {
 		w := &ws[i]
 		st := presentState{converged: w.Convergence == layers.Converged}
 		if o, ok := ix.Get(w.Ref.Key()); ok {
-			st.since, st.final = readySince(o), finished(o)
+			st.since, st.final = facts.ReadySince(o), facts.Finished(o)
 		}
 		for _, p := range w.Pods {
 			if po, ok := ix.Get(bundle.Key{Kind: "Pod", Namespace: w.Ref.Namespace, Name: p.Name}); ok {
-				st.since = later(st.since, readySince(po))
+				st.since = later(st.since, facts.ReadySince(po))
 			}
 		}
 		pf[w.Ref.Key()] = st
@@ -66,7 +63,7 @@ func presentOf(b *bundle.Bundle, ws []layers.Workload) presentFacts {
 		if _, ok := pf[k]; ok {
 			continue // a bare pod the layers judged
 		}
-		pf[k] = presentState{converged: podReady(p) && ownersConverged(ix, p, verdicts), since: readySince(p), final: finished(p)}
+		pf[k] = presentState{converged: facts.PodServing(p) && ownersConverged(ix, p, verdicts), since: facts.ReadySince(p), final: facts.Finished(p)}
 	}
 	ownersOfPods(ix, pf, verdicts)
 	for _, kind := range ix.Kinds() {
@@ -74,13 +71,13 @@ func presentOf(b *bundle.Bundle, ws []layers.Workload) presentFacts {
 			continue
 		}
 		for _, o := range ix.OfKind(kind) {
-			c, ok := readyCondition(o)
+			ready, since, ok := readyState(o)
 			if !ok {
 				continue
 			}
 			k := o.Key()
 			if _, judged := pf[k]; !judged {
-				pf[k] = presentState{converged: c.status == "True" && ownersConverged(ix, o, verdicts), since: c.since(c.status == "True")}
+				pf[k] = presentState{converged: ready && ownersConverged(ix, o, verdicts), since: since}
 			}
 		}
 	}
@@ -103,7 +100,7 @@ func ownersOfPods(ix *bundle.Index, pf presentFacts, verdicts map[bundle.Key]str
 		if _, judged := pf[k]; judged {
 			continue
 		}
-		if _, ok := readyCondition(o); ok {
+		if _, ok := facts.ReadyCondition(o); ok {
 			continue // judged by its own condition below
 		}
 		ps := pf[p.Key()]
@@ -112,7 +109,7 @@ func ownersOfPods(ix *bundle.Index, pf presentFacts, verdicts map[bundle.Key]str
 			owners[k], st.converged = o, true
 		}
 		st.converged = st.converged && ps.converged
-		st.since = later(st.since, readySince(p))
+		st.since = later(st.since, facts.ReadySince(p))
 		states[k] = st
 	}
 	for k, st := range states {
@@ -125,15 +122,10 @@ func ownersOfPods(ix *bundle.Index, pf presentFacts, verdicts map[bundle.Key]str
 // false when the layers judged any of them other than converged. An owner
 // the layers did not judge does not count against it.
 func ownersConverged(ix *bundle.Index, o *bundle.Object, verdicts map[bundle.Key]string) bool {
-	for range 8 { // owner chains are short; a cycle in bad input stops here
-		owner, ok := ix.Owner(o)
-		if !ok {
-			return true
-		}
+	for _, owner := range facts.OwnerChain(ix, o) {
 		if v, judged := verdicts[owner.Key()]; judged && v != layers.Converged {
 			return false
 		}
-		o = owner
 	}
 	return true
 }

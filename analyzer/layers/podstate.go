@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/facts"
 )
 
 // Container waiting reasons that will not clear on their own.
@@ -16,24 +17,14 @@ var failingWaits = map[string]bool{
 
 var pullWaits = map[string]bool{"ImagePullBackOff": true, "ErrImagePull": true, "InvalidImageName": true, "ErrImageNeverPull": true}
 
-// containerStatuses returns init and app container statuses.
-func containerStatuses(p *bundle.Object) []map[string]any {
-	out := maps(sliceAt(p.Object, "status", "initContainerStatuses"))
-	return append(out, maps(sliceAt(p.Object, "status", "containerStatuses"))...)
-}
+// Pod state is read through the facts package, so that the layers and the
+// rule engine's present state agree on it.
 
-func podReady(p *bundle.Object) bool {
-	c, ok := statusCond(p.Object, "Ready")
-	return ok && c.Status == "True"
-}
+func containerStatuses(p *bundle.Object) []map[string]any { return facts.ContainerStatuses(p) }
 
-func podRestarts(p *bundle.Object) int64 {
-	var n int64
-	for _, cs := range containerStatuses(p) {
-		n += numOr(cs, 0, "restartCount")
-	}
-	return n
-}
+func podReady(p *bundle.Object) bool { return facts.PodReady(p) }
+
+func podRestarts(p *bundle.Object) int64 { return facts.Restarts(p) }
 
 // podReason picks the most telling reason a pod is in its state: a current
 // waiting reason, then a terminated reason, then the last termination
