@@ -3,11 +3,11 @@ package hypothesis
 import (
 	"context"
 	"fmt"
-	"runtime"
-	"sync"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/rego"
+
+	"github.com/rift-dev/rift/internal/pool"
 )
 
 // Ledger is the result of evaluating the rules against one input: the
@@ -56,23 +56,11 @@ func (e *Engine) EvaluateStages(ctx context.Context, in Input, done func(stage s
 	done(StageInput)
 	results := make([][]candidate, len(e.enabled))
 	errs := make([]error, len(e.enabled))
-	workers := min(runtime.GOMAXPROCS(0), len(e.enabled))
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				results[i], errs[i] = e.enabled[i].eval(ctx, v)
-			}
-		}()
-	}
-	for i := range e.enabled {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
+	// One rule package is worth a worker: rules differ a hundredfold in
+	// cost, and a worker takes the next one as soon as it is free.
+	pool.ForEach(len(e.enabled), 1, func(i int) {
+		results[i], errs[i] = e.enabled[i].eval(ctx, v)
+	})
 	var all []candidate
 	var ruleErrs []string
 	for i, r := range results {
