@@ -75,7 +75,7 @@ func RedactBundle(in string, w *bundlewrite.Writer, opts BundleOptions) (*Summar
 	if b.Format == bundle.FormatRift {
 		err = r.rawFiles(in, opts.Load, add, s)
 	} else {
-		err = r.converted(b, add, s)
+		err = r.converted(b, opts.Load, add, s)
 	}
 	if err != nil {
 		w.Close(bundle.Meta{})
@@ -107,10 +107,16 @@ func loadHalt(b *bundle.Bundle) *LimitError {
 }
 
 // rawFiles redacts a rift bundle file by file, dropping a wrapping folder.
+// Compressed files, archives and UTF-16 text are redacted inside and
+// written back in the same layers (see opener); a file that cannot be
+// opened all the way is dropped.
 func (r *Redactor) rawFiles(in string, lim bundle.LoadOptions, add func(string, []byte) error, s *Summary) error {
 	wrap := ""
 	first := true
-	return walkBudget(in, newBudget(lim),
+	b := newBudget(lim)
+	o := r.opener(b)
+	defer func() { s.Dropped = append(s.Dropped, o.skipped...) }()
+	return walkBudget(in, b,
 		func(name string, data []byte) error {
 			if first {
 				first = false
@@ -122,14 +128,26 @@ func (r *Redactor) rawFiles(in string, lim bundle.LoadOptions, add func(string, 
 			if name == bundlewrite.MetaFile || name == ReportFile {
 				return nil // rewritten from the loaded bundle
 			}
-			out, keep := r.File(name, data)
-			if !keep {
-				s.Dropped = append(s.Dropped, Skipped{name, "a credential blob as a whole"})
-				return nil
+			out, keep, err := o.open(name, name, data, 0)
+			if err != nil || !keep {
+				return err
 			}
 			return add(name, out)
 		},
 		func(name, reason string) { s.Dropped = append(s.Dropped, Skipped{name, reason}) })
+}
+
+// opener returns an opener that redacts every text it finds with r.
+func (r *Redactor) opener(b *budget) *opener {
+	o := &opener{b: b, rewrite: true}
+	o.leaf = func(name, as string, text []byte) ([]byte, bool) {
+		out, keep := r.fileAs(name, as, text)
+		if !keep {
+			o.skipped = append(o.skipped, Skipped{name, "a credential blob as a whole"})
+		}
+		return out, keep
+	}
+	return o
 }
 
 var riftTop = map[string]bool{"objects": true, "logs": true, "git": true, "checks": true}

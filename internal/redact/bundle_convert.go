@@ -14,7 +14,7 @@ import (
 
 // converted writes an imported bundle in the v1alpha1 layout: objects by
 // namespace and kind, Git sources, logs and checks, each redacted.
-func (r *Redactor) converted(b *bundle.Bundle, add func(string, []byte) error, s *Summary) error {
+func (r *Redactor) converted(b *bundle.Bundle, lim bundle.LoadOptions, add func(string, []byte) error, s *Summary) error {
 	for _, e := range b.Errors {
 		reason := e.Reason
 		if e.Doc >= 0 {
@@ -25,6 +25,8 @@ func (r *Redactor) converted(b *bundle.Bundle, add func(string, []byte) error, s
 	for _, u := range b.Unknown {
 		s.Dropped = append(s.Dropped, Skipped{u, "not part of the " + string(b.Format) + " layout; not carried over"})
 	}
+	o := r.opener(newBudget(lim))
+	defer func() { s.Dropped = append(s.Dropped, o.skipped...) }()
 	groups := map[string][]map[string]any{}
 	for _, o := range b.Objects {
 		p := objectPath(o)
@@ -67,8 +69,16 @@ func (r *Redactor) converted(b *bundle.Bundle, add func(string, []byte) error, s
 		if len(l.Lines) > 0 {
 			body += "\n"
 		}
-		if err := add(p, r.Text(p, []byte(body))); err != nil {
+		// An importer takes any file with a log's name as a log: its
+		// content may still be compressed or binary.
+		out, keep, err := o.open(p, p, []byte(body), 0)
+		if err != nil {
 			return err
+		}
+		if keep {
+			if err := add(p, out); err != nil {
+				return err
+			}
 		}
 	}
 	for i, c := range b.Checks {

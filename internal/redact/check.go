@@ -23,11 +23,17 @@ type Finding struct {
 // redacted); anything else, and structured files that do not decode, as
 // text. Redacted output has no findings.
 func Check(file string, data []byte) []Finding {
+	return checkAs(file, file, data)
+}
+
+// checkAs is Check for a text read from file whose structure is judged by
+// the name as (see Redactor.fileAs).
+func checkAs(file, as string, data []byte) []Finding {
 	var values []finding
 	r := &Redactor{salt: []byte("check"), user: &userRules{}, counts: map[string]map[string]int{}}
 	r.record = func(rule, v string) { values = append(values, finding{rule, v}) }
 	docs, err := Documents(data)
-	if Structured(file) && err == nil {
+	if Structured(as) && err == nil {
 		for _, d := range docs {
 			r.Object(file, d)
 		}

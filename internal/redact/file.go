@@ -7,7 +7,14 @@ package redact
 // redacted object by object as well. keep is false when nothing of the file
 // may be written (every document was a credential blob).
 func (r *Redactor) File(name string, data []byte) (out []byte, keep bool) {
-	if !Structured(name) {
+	return r.fileAs(name, name, data)
+}
+
+// fileAs is File for a text read from name whose structure is judged by
+// the name as (values.yaml for a member of a chart archive, or for
+// values.yaml.gz); redactions are counted under name.
+func (r *Redactor) fileAs(name, as string, data []byte) (out []byte, keep bool) {
+	if !Structured(as) {
 		return r.Text(name, data), true
 	}
 	docs, err := Documents(data)
@@ -19,16 +26,16 @@ func (r *Redactor) File(name string, data []byte) (out []byte, keep bool) {
 		// redacted as objects too.
 		out := r.Text(name, data)
 		if docs, err := Documents(out); err == nil {
-			return r.objects(name, out, docs)
+			return r.objects(name, as, out, docs)
 		}
 		return out, true
 	}
-	return r.objects(name, data, docs)
+	return r.objects(name, as, data, docs)
 }
 
-// objects redacts the decoded documents of data; it re-encodes them only
-// when something was redacted.
-func (r *Redactor) objects(name string, data []byte, docs []map[string]any) (out []byte, keep bool) {
+// objects redacts the decoded documents of data; it re-encodes them, in
+// the format the name as says, only when something was redacted.
+func (r *Redactor) objects(name, as string, data []byte, docs []map[string]any) (out []byte, keep bool) {
 	before := r.fileTotal(name)
 	kept := docs[:0]
 	for _, d := range docs {
@@ -42,7 +49,7 @@ func (r *Redactor) objects(name string, data []byte, docs []map[string]any) (out
 	if r.fileTotal(name) == before {
 		return data, true // nothing redacted: keep the author's formatting
 	}
-	enc, err := Encode(name, kept)
+	enc, err := Encode(as, kept)
 	if err != nil {
 		// Decoded values always re-encode; if not, text redaction of the
 		// original is the safe fallback.

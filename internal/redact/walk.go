@@ -20,7 +20,7 @@ import (
 // WalkLimits bound what Walk reads. They are the loader's limits, one set
 // for every command that reads a bundle (--max-file-size, --max-total-size,
 // --max-entries, --max-ratio), with the loader's defaults for zero fields;
-// Share is ignored.
+// options other than the four limits are ignored.
 type WalkLimits = bundle.LoadOptions
 
 // withDefaults fills zero limits as bundle.Load does.
