@@ -129,14 +129,51 @@ func (o *redactOptions) Validate() error {
 	return nil
 }
 
-// inside reports whether path p is dir or lies under it.
+// inside reports whether path p is dir or lies under it, once every
+// symlink on the way to either is followed: an OUT reached through a link
+// into IN is inside IN. A path that cannot be resolved counts as inside.
 func inside(p, dir string) bool {
-	ap, err1 := filepath.Abs(p)
-	ad, err2 := filepath.Abs(dir)
+	rp, err1 := resolved(p)
+	rd, err2 := resolved(dir)
 	if err1 != nil || err2 != nil {
-		return false
+		return true
 	}
-	return ap == ad || strings.HasPrefix(ap, ad+string(filepath.Separator))
+	return rp == rd || strings.HasPrefix(rp, strings.TrimSuffix(rd, string(filepath.Separator))+string(filepath.Separator))
+}
+
+// resolved returns p absolute with every symlink resolved: those of its
+// deepest existing ancestor by filepath.EvalSymlinks, the part below it
+// (not created yet) as it is. A dangling link is followed to where it
+// points, since writing through it would create its target.
+func resolved(p string) (string, error) {
+	cur, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	rest := ""
+	for hops := 0; hops < 255; hops++ {
+		if r, err := filepath.EvalSymlinks(cur); err == nil {
+			return filepath.Join(r, rest), nil
+		}
+		if fi, err := os.Lstat(cur); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+			target, err := os.Readlink(cur)
+			if err != nil {
+				return "", err
+			}
+			if !filepath.IsAbs(target) {
+				target = filepath.Join(filepath.Dir(cur), target)
+			}
+			cur = filepath.Clean(target)
+			continue
+		}
+		parent := filepath.Dir(cur)
+		if parent == cur {
+			return filepath.Join(cur, rest), nil
+		}
+		rest = filepath.Join(filepath.Base(cur), rest)
+		cur = parent
+	}
+	return "", fmt.Errorf("%s: too many levels of symbolic links", p)
 }
 
 // discardDir removes what a failed run wrote into dir: dir itself when the
