@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
+	"unicode"
 
 	"sigs.k8s.io/yaml"
 
@@ -48,8 +51,10 @@ func printCheck(out io.Writer, format, target string, res checkResult) error {
 		_, err = out.Write(data)
 		return err
 	}
+	// Names come from the bundle: quoted, a name with a newline cannot
+	// forge a finding line, nor one with escape codes reach the terminal.
 	for _, f := range res.Findings {
-		fmt.Fprintf(out, "%s:%d: %s\n", f.File, f.Line, f.Rule)
+		fmt.Fprintf(out, "%q:%d: %s\n", f.File, f.Line, f.Rule)
 	}
 	for _, u := range res.Unread {
 		fmt.Fprintf(out, "not scanned: %s\n", skipped(u))
@@ -60,13 +65,18 @@ func printCheck(out io.Writer, format, target string, res checkResult) error {
 	return nil
 }
 
-// skipped formats a file left unscanned or unwritten; a limit that ended
-// the walk may name no file.
+// skipped formats a file left unscanned or unwritten for a terminal: the
+// name quoted, the reason too if it holds anything unprintable. A limit
+// that ended the walk may name no file.
 func skipped(s redact.Skipped) string {
-	if s.File == "" {
-		return s.Reason
+	reason := s.Reason
+	if strings.IndexFunc(reason, func(r rune) bool { return !unicode.IsPrint(r) }) >= 0 {
+		reason = strconv.Quote(reason)
 	}
-	return s.File + ": " + s.Reason
+	if s.File == "" {
+		return reason
+	}
+	return strconv.Quote(s.File) + ": " + reason
 }
 
 func total(r redact.Report) int {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -137,7 +138,7 @@ func TestRedactCheckFindsPlanted(t *testing.T) {
 		t.Fatalf("check exit %d, want %d\n%s%s", code, ExitFindings, stdout, stderr)
 	}
 	for _, s := range c.Secrets {
-		if !strings.Contains(stdout, s.File+":") {
+		if !strings.Contains(stdout, strconv.Quote(s.File)+":") {
 			t.Errorf("no finding listed for %s (a %s)", s.File, s.Kind)
 		}
 		if strings.Contains(stdout+stderr, s.Value) {
