@@ -61,7 +61,12 @@ func AnalyzeWith(ctx context.Context, b *bundle.Bundle, eng *hypothesis.Engine, 
 		b = &cp
 	}
 	ws := layers.Build(b)
-	tl := timeline.Build(b, ws)
+	// The chronology skips effects by the one causality table: the
+	// built-in rows and the user's, which the engine loaded beside the
+	// rules.
+	topts := timeline.DefaultOptions()
+	topts.Explanations = eng.Explanations()
+	tl := timeline.BuildWithOptions(b, ws, topts)
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("analyze: %w", err)
 	}

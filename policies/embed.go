@@ -11,3 +11,9 @@ import "embed"
 //
 //go:embed *.rego
 var FS embed.FS
+
+// Causality is causality.yaml, the one table of which failure reason
+// explains which (timeline.DefaultExplanations reads it).
+//
+//go:embed causality.yaml
+var Causality []byte

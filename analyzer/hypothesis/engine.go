@@ -9,6 +9,7 @@ package hypothesis
 import (
 	"context"
 	"fmt"
+	"github.com/rift-dev/rift/analyzer/timeline"
 	"slices"
 
 	"github.com/open-policy-agent/opa/v1/ast"
@@ -37,6 +38,8 @@ type Engine struct {
 	compiler *ast.Compiler
 	need     partSet  // the input parts the loaded modules can read
 	wfields  fieldSet // the workload fields they can name
+	// explanations is the causality table (Explanations).
+	explanations []timeline.Explanation
 }
 
 // preparedRule is an enabled rule with its query prepared once.
@@ -50,6 +53,10 @@ type preparedRule struct {
 // and prepares each enabled rule's query once.
 func NewEngine(opts EngineOptions) (*Engine, error) {
 	srcs, err := loadSources(opts.PolicyDirs, true)
+	if err != nil {
+		return nil, err
+	}
+	explanations, err := loadExplanations(opts.PolicyDirs)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +80,7 @@ func NewEngine(opts EngineOptions) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{rules: rules, compiler: c, byCause: map[string]*Rule{}, need: inputParts(c.Modules), wfields: workloadFields(c.Modules)}
+	e := &Engine{rules: rules, compiler: c, byCause: map[string]*Rule{}, need: inputParts(c.Modules), wfields: workloadFields(c.Modules), explanations: explanations}
 	disabled := map[string]bool{}
 	for _, id := range opts.Disable {
 		if !slices.ContainsFunc(rules, func(r *Rule) bool { return r.ID == id }) {

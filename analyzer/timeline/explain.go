@@ -1,5 +1,14 @@
 package timeline
 
+import (
+	"fmt"
+	"sync"
+
+	"sigs.k8s.io/yaml"
+
+	"github.com/rift-dev/rift/policies"
+)
+
 // Explanation is one row of the "A explains B" table: a failure whose
 // reason is Effect is attributed to an earlier failure whose reason is
 // Cause in the same chain, and so is not the earliest discriminating
@@ -10,8 +19,10 @@ package timeline
 // (the same pod's probe failures and back-off); otherwise they only need
 // to share a chain (linked by ownership or reference).
 //
-// The table is data: add rows to DefaultExplanations' result and pass it in
-// Options.Explanations. docs/timeline.md lists the rows and their sources.
+// The table is data, and there is one: policies/causality.yaml, embedded
+// in the binary. A user adds rows with a causality.yaml beside their rules
+// (the rule engine reads it, hypothesis.Engine.Explanations) and passes
+// the result in Options.Explanations. docs/timeline.md lists the rows.
 type Explanation struct {
 	Cause      string `json:"cause"`
 	Effect     string `json:"effect"`
@@ -19,65 +30,40 @@ type Explanation struct {
 	Why        string `json:"why"`
 }
 
-// DefaultExplanations returns a fresh copy of the built-in table.
+// DefaultExplanations returns a fresh copy of the built-in table,
+// policies/causality.yaml.
 func DefaultExplanations() []Explanation {
-	return append([]Explanation(nil), defaultExplanations...)
+	builtinOnce.Do(func() {
+		var err error
+		if builtin, err = ParseExplanations("policies/causality.yaml", policies.Causality); err != nil {
+			panic(err) // the embedded table is tested: TestBuiltinCausality
+		}
+	})
+	return append([]Explanation(nil), builtin...)
 }
 
-var defaultExplanations = []Explanation{
-	// Pure effects: deadlines, aggregate conditions, health checks and
-	// back-offs report that something else failed.
-	{Cause: "*", Effect: "ProgressDeadlineExceeded", Why: "the Deployment deadline expires because its pods did not become available"},
-	{Cause: "*", Effect: "MinimumReplicasUnavailable", Why: "availability drops because pods failed"},
-	{Cause: "*", Effect: "ContainersNotReady", SameObject: true, Why: "a pod is unready because a container failed"},
-	{Cause: "*", Effect: "PodNotReady", SameObject: true, Why: "a pod is unready because a container failed"},
-	{Cause: "*", Effect: "HealthCheckFailed", Why: "the reconciler's health check reports the workload's failure"},
-	{Cause: "*", Effect: "CrashLoopBackOff", SameObject: true, Why: "the kubelet backs off after the container failed"},
-	{Cause: "*", Effect: "BackOff", SameObject: true, Why: "the kubelet backs off after a failed start, pull or probe"},
-	{Cause: "*", Effect: "NotReady", SameObject: true, Why: "the pod is still unready because of its earlier failure"},
-	{Cause: "*", Effect: "DependencyNotReady", Why: "a reconciler waits for a dependency that failed"},
-	{Cause: "*", Effect: "BackoffLimitExceeded", Why: "a Job gives up after its pods failed"},
+var (
+	builtinOnce sync.Once
+	builtin     []Explanation
+)
 
-	// Scheduling: the pod never ran, so everything after it is downstream.
-	{Cause: "FailedScheduling", Effect: "Unschedulable", SameObject: true, Why: "the PodScheduled condition records the scheduler's failure"},
-	{Cause: "Unschedulable", Effect: "FailedScheduling", SameObject: true, Why: "the scheduler event repeats the PodScheduled condition"},
-
-	// Probes: a failing probe restarts (liveness) or unreadies the container.
-	{Cause: "Unhealthy", Effect: "Killing", SameObject: true, Why: "the kubelet kills a container whose liveness probe failed"},
-	{Cause: "Unhealthy", Effect: "Error", SameObject: true, Why: "a container killed for a failed liveness probe exits non-zero"},
-	{Cause: "OOMKilled", Effect: "Unhealthy", SameObject: true, Why: "a container restarting after an OOM kill fails its probes"},
-
-	// Images: the pull failure explains the waiting states.
-	{Cause: "Failed", Effect: "ErrImagePull", SameObject: true, Why: "the pull failure event and the waiting reason are the same failure"},
-	{Cause: "Failed", Effect: "ImagePullBackOff", SameObject: true, Why: "the kubelet backs off after the pull failed"},
-	{Cause: "ErrImagePull", Effect: "ImagePullBackOff", SameObject: true, Why: "the kubelet backs off after the pull failed"},
-	{Cause: "ErrImagePull", Effect: "Failed", SameObject: true, Why: "the waiting reason and the pull failure event are the same failure"},
-
-	// Secrets and config: delivery fails before the container can start.
-	{Cause: "SecretSyncedError", Effect: "UpdateFailed", SameObject: true, Why: "the ExternalSecret's event and its condition report the same sync failure"},
-	{Cause: "UpdateFailed", Effect: "SecretSyncedError", SameObject: true, Why: "the ExternalSecret's condition and its event report the same sync failure"},
-	{Cause: "UpdateFailed", Effect: "CreateContainerConfigError", Why: "the ExternalSecret did not produce the Secret the pod needs"},
-	{Cause: "UpdateFailed", Effect: "Failed", Why: "the kubelet cannot create the container without the Secret"},
-	{Cause: "SecretSyncedError", Effect: "CreateContainerConfigError", Why: "the ExternalSecret did not produce the Secret the pod needs"},
-	{Cause: "SecretSyncedError", Effect: "FailedMount", Why: "the ExternalSecret did not produce the Secret the pod mounts"},
-	{Cause: "SecretSyncedError", Effect: "Failed", Why: "the kubelet cannot create the container without the Secret"},
-	{Cause: "FailedMount", Effect: "Failed", SameObject: true, Why: "a container cannot start without its volume"},
-	{Cause: "FailedAttachVolume", Effect: "FailedMount", SameObject: true, Why: "a volume that is not attached cannot be mounted"},
-	{Cause: "CreateContainerConfigError", Effect: "Failed", SameObject: true, Why: "the waiting reason and the kubelet's event are the same failure"},
-	{Cause: "Failed", Effect: "CreateContainerConfigError", SameObject: true, Why: "the kubelet's event and the waiting reason are the same failure"},
-
-	// Sources: a fetch failure leaves the reconciler on a stale revision.
-	{Cause: "GitOperationFailed", Effect: "ArtifactFailed", Why: "the reconciler has no new artifact because the source fetch failed"},
-	{Cause: "AuthenticationFailed", Effect: "ArtifactFailed", Why: "the reconciler has no new artifact because the source could not authenticate"},
-	{Cause: "FetchFailed", Effect: "ArtifactFailed", Why: "the reconciler has no new artifact because the source fetch failed"},
-	{Cause: "GitOperationFailed", Effect: "ReconciliationFailed", Why: "the reconciler fails on the stale or missing source artifact"},
-	{Cause: "FetchFailed", Effect: "ReconciliationFailed", Why: "the reconciler fails on the stale or missing source artifact"},
-	{Cause: "GitOperationFailed", Effect: "StaleRevision", Why: "the applied revision is stale because the source could not fetch the new one"},
-	{Cause: "AuthenticationFailed", Effect: "StaleRevision", Why: "the applied revision is stale because the source could not authenticate"},
-	{Cause: "FetchFailed", Effect: "StaleRevision", Why: "the applied revision is stale because the source could not fetch the new one"},
-	{Cause: "ArtifactFailed", Effect: "StaleRevision", Why: "the applied revision is stale because no new artifact was available"},
-	{Cause: "*", Effect: "StaleRevision", Why: "a reconciler stays on an old revision because something upstream failed"},
-	{Cause: "ComparisonError", Effect: "SyncFailed", Why: "Argo CD cannot sync what it cannot compare"},
+// ParseExplanations reads a causality table in the shape of
+// policies/causality.yaml: {explanations: [{cause, effect, sameObject,
+// why}]}. Every row needs a cause, an effect and a why; unknown fields are
+// an error, so that a misspelt sameObject does not silently widen a row.
+func ParseExplanations(file string, data []byte) ([]Explanation, error) {
+	var doc struct {
+		Explanations []Explanation `json:"explanations"`
+	}
+	if err := yaml.UnmarshalStrict(data, &doc); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	for i, r := range doc.Explanations {
+		if r.Cause == "" || r.Effect == "" || r.Why == "" {
+			return nil, fmt.Errorf("%s: explanations[%d]: cause, effect and why are required", file, i)
+		}
+	}
+	return doc.Explanations, nil
 }
 
 // explainer indexes an explanation table by effect.

@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -90,5 +91,36 @@ func TestExplanationTableExtends(t *testing.T) {
 	}
 	if got := len(BuildWithOptions(b, ws, opts).Entries); got != len(Build(b, ws).Entries) {
 		t.Errorf("the table changed the entries: %d", got)
+	}
+}
+
+// TestBuiltinCausality: the embedded table parses, and a user table is
+// held to the same shape.
+func TestBuiltinCausality(t *testing.T) {
+	if n := len(DefaultExplanations()); n < 40 {
+		t.Errorf("built-in table has %d rows", n)
+	}
+	tests := []struct {
+		name, yaml, err string
+		rows            int
+	}{
+		{"row", "explanations:\n  - {cause: Foo, effect: Bar, why: because}\n", "", 1},
+		{"missing why", "explanations:\n  - {cause: Foo, effect: Bar}\n", "cause, effect and why are required", 0},
+		{"misspelt field", "explanations:\n  - {cause: Foo, effect: Bar, why: x, sameObjects: true}\n", "unknown field", 0},
+		{"empty", "", "", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rows, err := ParseExplanations("causality.yaml", []byte(tt.yaml))
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("error %v, want %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil || len(rows) != tt.rows {
+				t.Fatalf("rows %v, err %v; want %d rows", rows, err, tt.rows)
+			}
+		})
 	}
 }
