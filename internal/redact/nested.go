@@ -27,6 +27,12 @@ import (
 // open all the way down (an unknown binary, an encrypted or corrupt
 // archive, a layer over a limit) is never passed on: it is listed in
 // skipped and left out, so that nothing leaves unscanned.
+//
+// Compressed files and archives are always rebuilt from the texts leaf saw,
+// never copied: their original bytes also hold what no text holds (gzip
+// header comments, zip comments and extra fields, tar extended records,
+// zstd skippable frames, a zip's prefix), which would otherwise pass
+// unread.
 type opener struct {
 	b *budget
 	// leaf handles one text read from name; as is the name its structure
@@ -179,8 +185,9 @@ func (o *opener) drop(name, reason string) ([]byte, bool, error) {
 }
 
 // open returns data read from name with every text inside passed through
-// leaf and, when rewriting, re-encoded in the layers it came in (data
-// itself when nothing changed). keep false means name must not be written;
+// leaf and, when rewriting, re-encoded in the layers it came in (text and
+// UTF-16 that nothing changed as they were, compressed files and archives
+// always rebuilt). keep false means name must not be written;
 // the reason is in skipped. An error (a *LimitError: the bundle's entries
 // or total size passed) ends the run.
 func (o *opener) open(name, as string, data []byte, depth int) ([]byte, bool, error) {
@@ -242,7 +249,7 @@ func (o *opener) compressed(name, as string, data []byte, l layer, depth int) ([
 	if err != nil || !keep {
 		return nil, false, err
 	}
-	if !o.rewrite || bytes.Equal(inner, plain) {
+	if !o.rewrite {
 		return data, true, nil
 	}
 	var buf bytes.Buffer
@@ -339,12 +346,20 @@ func memberName(raw string) string {
 // tar opens a tar archive; members are named archive/member.
 func (o *opener) tar(name string, data []byte, depth int) ([]byte, bool, error) {
 	mark := len(o.skipped)
-	tr := tar.NewReader(bytes.NewReader(data))
+	br := bytes.NewReader(data)
+	tr := tar.NewReader(br)
 	var kept []arMember
-	changed := false
 	for {
 		h, err := tr.Next()
 		if errors.Is(err, io.EOF) {
+			// Past the end marker a tar archive holds only zero padding;
+			// anything else would never be read.
+			rest := make([]byte, br.Len())
+			br.Read(rest)
+			if !allZero(rest) {
+				o.skipped = o.skipped[:mark]
+				return o.drop(name, "data after the end of the tar archive; not scanned")
+			}
 			break
 		}
 		if err != nil {
@@ -363,7 +378,6 @@ func (o *opener) tar(name string, data []byte, depth int) ([]byte, bool, error) 
 		switch {
 		case mn == "":
 			o.drop(full, "unsafe member name; not read")
-			changed = true
 			continue
 		case h.Typeflag == tar.TypeDir:
 			m.dir = true
@@ -371,7 +385,6 @@ func (o *opener) tar(name string, data []byte, depth int) ([]byte, bool, error) 
 			continue
 		case h.Typeflag != tar.TypeReg:
 			o.drop(full, "not a regular file (link, device or sparse file); not read")
-			changed = true
 			continue
 		}
 		body, err := io.ReadAll(tr)
@@ -383,15 +396,12 @@ func (o *opener) tar(name string, data []byte, depth int) ([]byte, bool, error) 
 		if err != nil {
 			return nil, false, err
 		}
-		if !keep {
-			changed = true
-			continue
+		if keep && o.rewrite {
+			m.body = out
+			kept = append(kept, m)
 		}
-		changed = changed || !bytes.Equal(out, body)
-		m.body = out
-		kept = append(kept, m)
 	}
-	if !o.rewrite || !changed {
+	if !o.rewrite {
 		return data, true, nil
 	}
 	var buf bytes.Buffer
@@ -425,7 +435,6 @@ func (o *opener) zip(name string, data []byte, depth int) ([]byte, bool, error) 
 		method uint16
 	}
 	var kept []zmember
-	changed := zr.Comment != ""
 	for _, f := range zr.File {
 		mn := memberName(f.Name)
 		full := name + "/" + mn
@@ -463,7 +472,6 @@ func (o *opener) zip(name string, data []byte, depth int) ([]byte, bool, error) 
 		}
 		if reason != "" {
 			o.drop(full, reason)
-			changed = true
 			continue
 		}
 		if err := o.b.add(full, int64(len(body))); err != nil {
@@ -473,15 +481,12 @@ func (o *opener) zip(name string, data []byte, depth int) ([]byte, bool, error) 
 		if err != nil {
 			return nil, false, err
 		}
-		if !keep {
-			changed = true
-			continue
+		if keep && o.rewrite {
+			m.body = out
+			kept = append(kept, m)
 		}
-		changed = changed || !bytes.Equal(out, body)
-		m.body = out
-		kept = append(kept, m)
 	}
-	if !o.rewrite || !changed {
+	if !o.rewrite {
 		return data, true, nil
 	}
 	var buf bytes.Buffer

@@ -4,6 +4,7 @@ import (
 	"archive/tar"
 	"archive/zip"
 	"bytes"
+	"compress/gzip"
 	"io"
 	"maps"
 	"math/rand/v2"
@@ -171,6 +172,16 @@ func layeredCases(t testing.TB) []layered {
 			unread: map[string]string{"git/shop/keys.zip/id_rsa": "encrypted"}},
 		{name: "binary inside a chart", path: "git/shop/icon.tgz", data: gz(t, string(tarOf(t, "web/icon.png", string(randomBytes(512)), "web/Chart.yaml", "name: web\n"))), kept: true,
 			unread: map[string]string{"git/shop/icon.tgz/web/icon.png": "binary"}},
+		{name: "data after a tar's end", path: "git/shop/tail.tgz", data: gz(t, string(tarOf(t, "web/Chart.yaml", "name: web\n"))+pw),
+			unread: map[string]string{"git/shop/tail.tgz": "after the end"}},
+		{name: "data after a gzip stream", path: "logs/ns/p/tail.log.gz", data: append(gz(t, "started\n"), pw...),
+			unread: map[string]string{"logs/ns/p/tail.log.gz": "corrupt"}},
+		{name: "data after a bzip2 stream", path: "logs/ns/p/tail.log.bz2", data: append(compress(t, archives.Bz2{}, []byte("started\n")), pw...),
+			unread: map[string]string{"logs/ns/p/tail.log.bz2": "corrupt"}},
+		{name: "data after an xz stream", path: "logs/ns/p/tail.log.xz", data: append(compress(t, archives.Xz{}, []byte("started\n")), pw...),
+			unread: map[string]string{"logs/ns/p/tail.log.xz": "corrupt"}},
+		{name: "data after a zstd stream", path: "logs/ns/p/tail.log.zst", data: append(compress(t, archives.Zstd{}, []byte("started\n")), pw...),
+			unread: map[string]string{"logs/ns/p/tail.log.zst": "corrupt"}},
 		{name: "nested decompression bomb", path: "logs/ns/p/zeros.log.gz", data: gz(t, strings.Repeat("\x00", 80<<20)),
 			unread: map[string]string{"logs/ns/p/zeros.log.gz": "ratio"}},
 	}
@@ -367,4 +378,76 @@ func FuzzOpen(f *testing.F) {
 			t.Errorf("redacted output does not open again: keep %v, err %v, skipped %+v", keep, err, again.skipped)
 		}
 	})
+}
+
+// TestLayeredMetadataNotCarried checks that redact rebuilds compressed
+// files and archives from the texts it scanned instead of copying them:
+// what no text holds (a gzip header comment, zip comments, tar extended
+// records) is not read by either command, so it must not reach the output.
+func TestLayeredMetadataNotCarried(t *testing.T) {
+	secret := "password=" + planted
+	var gzc bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gzc, gzip.BestSpeed)
+	zw.Header.Comment, zw.Header.Name = secret, "c.log"
+	io.WriteString(zw, "started\n")
+	zw.Close()
+
+	var zipc bytes.Buffer
+	zipw := zip.NewWriter(&zipc)
+	w, _ := zipw.CreateHeader(&zip.FileHeader{Name: "conf/app.env", Method: zip.Deflate, Comment: secret})
+	io.WriteString(w, "LOG_LEVEL=info\n")
+	zipw.SetComment(secret)
+	zipw.Close()
+
+	var pax bytes.Buffer
+	tw := tar.NewWriter(&pax)
+	tw.WriteHeader(&tar.Header{Typeflag: tar.TypeReg, Name: "web/Chart.yaml", Mode: 0o644, Size: 10,
+		Format: tar.FormatPAX, PAXRecords: map[string]string{"comment": secret}})
+	io.WriteString(tw, "name: web\n")
+	tw.Close()
+
+	for _, tc := range []struct {
+		name, path string
+		data       []byte
+		raw        func([]byte) []byte // the bytes to search in the output
+	}{
+		{"gzip header comment", "logs/ns/p/c.log.gz", gzc.Bytes(), func(b []byte) []byte { return b }},
+		{"zip comments", "git/shop/conf.zip", zipc.Bytes(), func(b []byte) []byte { return b }},
+		{"tar extended record", "git/shop/web.tgz", gz(t, pax.String()), func(b []byte) []byte {
+			zr, err := gzip.NewReader(bytes.NewReader(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, _ := io.ReadAll(zr)
+			return raw
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if !bytes.Contains(tc.raw(tc.data), []byte(planted)) {
+				t.Fatal("test input does not hold the value")
+			}
+			in := writeBundle(t, map[string]string{
+				"bundle.yaml": "apiVersion: rift.dev/v1alpha1\nkind: Bundle\n",
+				tc.path:       string(tc.data),
+			})
+			out := filepath.Join(t.TempDir(), "out")
+			w, err := bundlewrite.NewDir(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := RedactBundle(in, w, BundleOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(filepath.Join(out, tc.path))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(formatOf(tc.data), formatOf(data)); d != "" {
+				t.Errorf("format (-want +got):\n%s", d)
+			}
+			if bytes.Contains(tc.raw(data), []byte(planted)) {
+				t.Errorf("%s carried into the output unread", tc.name)
+			}
+		})
+	}
 }
