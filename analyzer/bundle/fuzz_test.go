@@ -49,7 +49,6 @@ func FuzzDecodeDocuments(f *testing.F) {
 			t.Fatalf("summary counts %d objects of %d", s.Objects, len(b.Objects))
 		}
 		for _, o := range b.Objects {
-			b.Index.EventsFor(o)
 			b.Index.Owner(o)
 		}
 	})

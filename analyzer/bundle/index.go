@@ -13,8 +13,6 @@ type Index struct {
 	byUID     map[types.UID]*Object
 	byKind    map[string][]*Object // kind -> objects, bundle order
 	children  map[types.UID][]*Object
-	events    map[types.UID][]*Object
-	eventsKey map[Key][]*Object
 	podsNode  map[string][]*Object
 	podLabels map[string]map[labelPair][]*Object // namespace -> label -> pods
 	podsNS    map[string][]*Object
@@ -35,8 +33,6 @@ func NewIndex(objs []*Object, logs []*Log) *Index {
 		byUID:     make(map[types.UID]*Object, len(objs)),
 		byKind:    map[string][]*Object{},
 		children:  make(map[types.UID][]*Object, len(objs)/2),
-		events:    make(map[types.UID][]*Object, len(objs)/4),
-		eventsKey: make(map[Key][]*Object, len(objs)/4),
 		podsNode:  map[string][]*Object{},
 		podLabels: map[string]map[labelPair][]*Object{},
 		podsNS:    map[string][]*Object{},
@@ -73,10 +69,9 @@ func (ix *Index) add(o *Object) {
 	if refs, ok := meta["ownerReferences"].([]any); ok {
 		ix.addChild(o, refs)
 	}
-	switch {
-	case kind == "Event" && (k.Group == "" || k.Group == "events.k8s.io"):
-		ix.indexEvent(o, k.Group, ns)
-	case kind == "Pod" && k.Group == "":
+	// Events are looked up by involved object through the facts package
+	// (facts.EventsFor), which keys them by its one rule for scope.
+	if kind == "Pod" && k.Group == "" {
 		ix.indexPod(o, ns)
 	}
 }
@@ -114,26 +109,6 @@ func APIGroup(apiVersion string) string {
 		return ""
 	}
 	return g
-}
-
-func (ix *Index) indexEvent(o *Object, group, ns string) {
-	field := "involvedObject"
-	if group == "events.k8s.io" {
-		field = "regarding"
-	}
-	ref, _ := o.Object[field].(map[string]any)
-	if ref == nil {
-		return
-	}
-	str := func(k string) string { s, _ := ref[k].(string); return s }
-	if uid := str("uid"); uid != "" {
-		ix.events[types.UID(uid)] = append(ix.events[types.UID(uid)], o)
-	}
-	k := Key{Group: APIGroup(str("apiVersion")), Kind: str("kind"), Namespace: str("namespace"), Name: str("name")}
-	if k.Namespace == "" {
-		k.Namespace = ns
-	}
-	ix.eventsKey[k] = append(ix.eventsKey[k], o)
 }
 
 func (ix *Index) indexPod(o *Object, ns string) {

@@ -1,7 +1,6 @@
 package bundle
 
 import (
-	"slices"
 	"sort"
 
 	"k8s.io/apimachinery/pkg/labels"
@@ -49,41 +48,6 @@ func (ix *Index) Owner(o *Object) (*Object, bool) {
 	}
 	return nil, false
 }
-
-// EventsFor returns the events whose involved object is o: by UID, and by
-// kind/namespace/name for events that carry no UID (or were recorded for a
-// previous incarnation). Each event appears once, in bundle order.
-func (ix *Index) EventsFor(o *Object) []*Object {
-	byUID := ix.events[o.GetUID()]
-	byKey := ix.eventsKey[o.Key()]
-	if len(byKey) == 0 {
-		return byUID
-	}
-	out := make([]*Object, len(byUID), len(byUID)+len(byKey))
-	copy(out, byUID)
-	if len(byUID) <= smallSet {
-		// An object has few events: scanning them beats building a set.
-		for _, e := range byKey {
-			if !slices.Contains(byUID, e) {
-				out = append(out, e)
-			}
-		}
-		return out
-	}
-	seen := make(map[*Object]bool, len(byUID))
-	for _, e := range byUID {
-		seen[e] = true
-	}
-	for _, e := range byKey {
-		if !seen[e] {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
-// smallSet is the size up to which a linear scan dedupes faster than a map.
-const smallSet = 16
 
 // PodsOnNode returns the pods whose spec.nodeName is node.
 func (ix *Index) PodsOnNode(node string) []*Object { return ix.podsNode[node] }

@@ -51,7 +51,8 @@ func TestIndexIsEvent(t *testing.T) {
 }
 
 // indexFixture: two pods (one on a node), a duplicate of the first, a
-// ReplicaSet owning both, and events through both APIs, one without a UID.
+// ReplicaSet owning both, and events through both APIs, one without a UID
+// (the facts package looks events up: facts.EventsFor).
 func indexFixture() []*Object {
 	meta := func(ns, name, uid string, extra map[string]any) map[string]any {
 		m := map[string]any{"namespace": ns, "name": name, "uid": uid}
@@ -99,7 +100,6 @@ func TestIndexLookups(t *testing.T) {
 		{"children of the ReplicaSet", ix.Children("rs"), []string{"web-a", "web-b"}},
 		{"pods in shop, duplicate ignored", ix.PodsInNamespace("shop"), []string{"web-a", "web-b"}},
 		{"pods on n1", ix.PodsOnNode("n1"), []string{"web-a"}},
-		{"events by UID and by key, each once", ix.EventsFor(pod), []string{"e1", "e2"}},
 		{"select app=web", ix.SelectPods("shop", sel("app=web")), []string{"web-a", "web-b"}},
 		{"select app=web,tier=fe", ix.SelectPods("shop", sel("app=web,tier=fe")), []string{"web-a"}},
 		{"select app in (web)", ix.SelectPods("shop", sel("app in (web)")), []string{"web-a", "web-b"}},
@@ -147,31 +147,6 @@ func TestIndexChildrenMatchesGetOwnerReferences(t *testing.T) {
 				t.Errorf("owner UIDs (-want +got):\n%s", diff)
 			}
 		})
-	}
-}
-
-// TestIndexEventsForManyByUID takes the map path of EventsFor's dedupe.
-func TestIndexEventsForManyByUID(t *testing.T) {
-	objs := []*Object{obj(map[string]any{"apiVersion": "v1", "kind": "Pod", "metadata": map[string]any{"namespace": "ns", "name": "p", "uid": "u"}})}
-	var want []string
-	for i := range 2*smallSet + 1 {
-		ref := map[string]any{"kind": "Pod", "name": "p", "uid": "u"}
-		if i%2 == 0 {
-			delete(ref, "uid") // found by key only
-		}
-		name := fmt.Sprintf("e%02d", i)
-		objs = append(objs, obj(map[string]any{"apiVersion": "v1", "kind": "Event",
-			"metadata": map[string]any{"namespace": "ns", "name": name}, "involvedObject": ref}))
-		if i%2 == 1 {
-			want = append(want, name)
-		}
-	}
-	for i := 0; i < 2*smallSet+1; i += 2 {
-		want = append(want, fmt.Sprintf("e%02d", i))
-	}
-	ix := NewIndex(objs, nil)
-	if diff := cmp.Diff(want, names(ix.EventsFor(objs[0]))); diff != "" {
-		t.Errorf("UID matches first, then key-only matches (-want +got):\n%s", diff)
 	}
 }
 

@@ -7,11 +7,12 @@ import (
 	"github.com/open-policy-agent/opa/v1/ast"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/facts"
 )
 
-// eventEntry is one Event normalised to the shape of docs/rules.md (core/v1
-// and events.k8s.io/v1 alike), converted once: the event maps of the
-// input share its term, which is safe because evaluation never mutates
+// eventEntry is one Event (a facts.Event, core/v1 and events.k8s.io/v1
+// alike) in the shape of docs/rules.md, converted once: the event maps of
+// the input share its term, which is safe because evaluation never mutates
 // input values.
 type eventEntry struct {
 	uid, object, reason   string // the keys of the event maps
@@ -56,16 +57,12 @@ func (x *inputBuild) eventsBy(key eventKey, skipEmpty bool) ast.Value {
 	return ast.NewObject(kvs...)
 }
 
-// eventEntries converts the bundle's Events in parallel, in index order.
+// eventEntries converts the bundle's Events (facts.Events, normalised
+// once per bundle) in parallel, in index order.
 func eventEntries(ix *bundle.Index) []eventEntry {
-	var evs []*bundle.Object
-	for _, o := range ix.OfKind("Event") {
-		if bundle.IsEvent(o) {
-			evs = append(evs, o)
-		}
-	}
+	evs := facts.Events(ix)
 	out := make([]eventEntry, len(evs))
-	parallel(len(evs), func(c *converter, i int) { out[i] = c.eventEntry(evs[i]) })
+	parallel(len(evs), func(c *converter, i int) { out[i] = c.eventEntry(&evs[i]) })
 	return out
 }
 
@@ -76,41 +73,24 @@ var (
 	eventKeys       = []string{"name", "namespace", "reason", "message", "type", "count", "firstTime", "time", "source", "object"}
 )
 
-// eventEntry normalises one Event; its term is nil when the event names
-// no involved object.
-func (c *converter) eventEntry(o *bundle.Object) eventEntry {
-	e := o.Object
-	field, msgField := "involvedObject", "message"
-	if o.GroupVersionKind().Group == "events.k8s.io" {
-		field, msgField = "regarding", "note"
-	}
-	ref, _ := e[field].(map[string]any)
-	if ref == nil {
+// eventEntry converts one normalised Event to the shape of docs/rules.md:
+// the times as recorded, the involved object keyed by facts.Key's rule
+// (a Node event recorded in namespace default is about Node/n1). Its term
+// is nil when the event names no involved object.
+func (c *converter) eventEntry(e *facts.Event) eventEntry {
+	if !e.HasObject {
 		return eventEntry{}
 	}
-	ns := firstNonEmpty(str(ref, "namespace"), o.GetNamespace())
-	first := firstNonEmpty(str(e, "firstTimestamp"), str(e, "deprecatedFirstTimestamp"), str(e, "eventTime"))
-	last := firstNonEmpty(str(e, "lastTimestamp"), str(e, "deprecatedLastTimestamp"), str(e, "series", "lastObservedTime"), str(e, "eventTime"), first, str(e, "metadata", "creationTimestamp"))
-	count := num(e["count"])
-	if count == 0 {
-		count = num(e["deprecatedCount"])
-	}
-	if c := num(mapAt(e, "series")["count"]); c > count {
-		count = c
-	}
-	if count == 0 {
-		count = 1
-	}
-	obj := c.involved([6]string{str(ref, "apiVersion"), str(ref, "kind"), ns, str(ref, "name"), str(ref, "uid"), str(ref, "fieldPath")})
+	r := e.Involved
+	obj := c.involved([6]string{r.APIVersion, r.Kind, r.Namespace, r.Name, e.UID, e.FieldPath})
 	ev := c.objectOf(eventKeys, []ast.Value{
-		c.str(o.GetName()), c.str(o.GetNamespace()), c.str(str(e, "reason")), c.str(str(e, msgField)),
-		c.str(str(e, "type")), ast.Number(strconv.FormatInt(count, 10)), c.str(first), c.str(last),
-		c.str(firstNonEmpty(str(e, "source", "component"), str(e, "reportingComponent"), str(e, "reportingController"))),
-		obj,
+		c.str(e.Name), c.str(e.Namespace), c.str(e.Reason), c.str(e.Message),
+		c.str(e.Type), ast.Number(strconv.FormatInt(e.Count, 10)), c.str(e.FirstText), c.str(e.LastText),
+		c.str(e.Source), obj,
 	})
 	return eventEntry{
-		uid: str(ref, "uid"), object: refKey(str(ref, "kind"), ns, str(ref, "name")), reason: str(e, "reason"), typ: str(e, "type"),
-		time: last, name: o.GetName(), namespace: o.GetNamespace(), term: ast.NewTerm(ev),
+		uid: e.UID, object: r.String(), reason: e.Reason, typ: e.Type,
+		time: e.LastText, name: e.Name, namespace: e.Namespace, term: ast.NewTerm(ev),
 	}
 }
 

@@ -3,14 +3,14 @@ package hypothesis
 import (
 	"sort"
 
-	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/facts"
 )
 
 // eventIndex is the reference (oracle) for the event part of the input:
 // the plain-map form the input was first built from, kept so that a test
 // can check the direct AST conversion of input_events.go gives the same
-// value. It normalises core/v1 and events.k8s.io/v1 Events to one shape and
-// indexes them by involved object UID, by Kind/namespace/name and by reason.
+// value. It lays the normalised Events out in one shape and indexes them by
+// involved object UID, by Kind/namespace/name, by reason and by type.
 type eventIndex struct {
 	uid, obj, reason, typ listMap
 	byUID                 map[string]any
@@ -23,56 +23,36 @@ func newEventIndex() *eventIndex {
 	return &eventIndex{uid: listMap{}, obj: listMap{}, reason: listMap{}, typ: listMap{}}
 }
 
-// add indexes one event. Events are few per object, so the lists are sorted
-// once when read (see finish).
-func (x *eventIndex) add(o *bundle.Object) {
-	e := o.Object
-	field, msgField := "involvedObject", "message"
-	if o.GroupVersionKind().Group == "events.k8s.io" {
-		field, msgField = "regarding", "note"
-	}
-	ref, _ := e[field].(map[string]any)
-	if ref == nil {
+// add indexes one event. It reads the normalised event (facts.Event), so
+// that it checks the conversion, not the normalisation, which the facts
+// package tests. Events are few per object, so the lists are sorted once
+// when read (see finish).
+func (x *eventIndex) add(e *facts.Event) {
+	if !e.HasObject {
 		return
 	}
-	ns := str(ref, "namespace")
-	if ns == "" {
-		ns = o.GetNamespace()
-	}
-	first := firstNonEmpty(str(e, "firstTimestamp"), str(e, "deprecatedFirstTimestamp"), str(e, "eventTime"))
-	last := firstNonEmpty(str(e, "lastTimestamp"), str(e, "deprecatedLastTimestamp"), str(e, "series", "lastObservedTime"), str(e, "eventTime"), first, str(e, "metadata", "creationTimestamp"))
-	count := num(e["count"])
-	if count == 0 {
-		count = num(e["deprecatedCount"])
-	}
-	if c := num(mapAt(e, "series")["count"]); c > count {
-		count = c
-	}
-	if count == 0 {
-		count = 1
-	}
 	ev := map[string]any{
-		"name":      o.GetName(),
-		"namespace": o.GetNamespace(),
-		"reason":    str(e, "reason"),
-		"message":   str(e, msgField),
-		"type":      str(e, "type"),
-		"count":     count,
-		"firstTime": first,
-		"time":      last,
-		"source":    firstNonEmpty(str(e, "source", "component"), str(e, "reportingComponent"), str(e, "reportingController")),
+		"name":      e.Name,
+		"namespace": e.Namespace,
+		"reason":    e.Reason,
+		"message":   e.Message,
+		"type":      e.Type,
+		"count":     e.Count,
+		"firstTime": e.FirstText,
+		"time":      e.LastText,
+		"source":    e.Source,
 		"object": map[string]any{
-			"apiVersion": str(ref, "apiVersion"), "kind": str(ref, "kind"),
-			"namespace": ns, "name": str(ref, "name"), "uid": str(ref, "uid"), "fieldPath": str(ref, "fieldPath"),
+			"apiVersion": e.Involved.APIVersion, "kind": e.Involved.Kind,
+			"namespace": e.Involved.Namespace, "name": e.Involved.Name, "uid": e.UID, "fieldPath": e.FieldPath,
 		},
 	}
-	if uid := str(ref, "uid"); uid != "" {
-		x.uid[uid] = append(x.uid[uid], ev)
+	if e.UID != "" {
+		x.uid[e.UID] = append(x.uid[e.UID], ev)
 	}
-	k := refKey(str(ref, "kind"), ns, str(ref, "name"))
+	k := refKey(e.Involved.Kind, e.Involved.Namespace, e.Involved.Name)
 	x.obj[k] = append(x.obj[k], ev)
-	x.reason[str(e, "reason")] = append(x.reason[str(e, "reason")], ev)
-	x.typ[str(e, "type")] = append(x.typ[str(e, "type")], ev)
+	x.reason[e.Reason] = append(x.reason[e.Reason], ev)
+	x.typ[e.Type] = append(x.typ[e.Type], ev)
 }
 
 // finish sorts each list by time, then name, and freezes the maps.

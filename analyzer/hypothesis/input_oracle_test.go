@@ -10,6 +10,7 @@ import (
 	"github.com/open-policy-agent/opa/v1/ast"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/facts"
 	"github.com/rift-dev/rift/analyzer/layers"
 	"github.com/rift-dev/rift/analyzer/timeline"
 )
@@ -37,8 +38,7 @@ func oracleDocument(t testing.TB, in Input) ast.Value {
 		byNS := map[string]any{}
 		for _, o := range ix.OfKind(kind) {
 			if bundle.IsEvent(o) {
-				events.add(o)
-				continue
+				continue // added below, normalised
 			}
 			ns, _ := byNS[o.GetNamespace()].(map[string]any)
 			if ns == nil {
@@ -52,6 +52,10 @@ func oracleDocument(t testing.TB, in Input) ast.Value {
 		}
 	}
 	doc["objects"] = objs
+	evs := facts.Events(ix)
+	for i := range evs {
+		events.add(&evs[i])
+	}
 	events.finish()
 	doc["events_by_uid"] = events.byUID
 	doc["events_by_object"] = events.byObject

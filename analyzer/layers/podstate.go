@@ -101,11 +101,10 @@ func podStates(ps podSet) []PodState {
 // order.
 func eventsWithReason(ix *bundle.Index, o *bundle.Object, reasons ...string) []*bundle.Object {
 	var out []*bundle.Object
-	for _, e := range ix.EventsFor(o) {
-		r := str(e.Object, "reason")
+	for _, e := range facts.EventsFor(ix, o) {
 		for _, want := range reasons {
-			if r == want {
-				out = append(out, e)
+			if e.Reason == want {
+				out = append(out, e.Object)
 				break
 			}
 		}

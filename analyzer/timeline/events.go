@@ -1,15 +1,17 @@
 package timeline
 
 import (
-	"strings"
 	"time"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/facts"
 )
 
-// occurrence is one Event read through either API, before deduplication.
+// occurrence is one Event read through either API (facts.Event), before
+// deduplication; merge widens it with the other API's copy.
 type occurrence struct {
 	obj         *bundle.Object
+	group       string // the API it was read through
 	involved    bundle.Ref
 	uid         string
 	container   string
@@ -28,22 +30,20 @@ type occurrence struct {
 // involved object, reason, first time and message. Copies are merged only
 // across the two APIs.
 func (bd *builder) eventEntries() {
-	evs := bd.ix.OfKind("Event")
+	evs := facts.Events(bd.ix)
 	byName := make(map[string]int, len(evs))
 	bySig := make(map[string]int, len(evs))
 	occs := make([]occurrence, 0, len(evs))
 	bd.eventNS = map[string]bool{}
-	for _, o := range evs {
-		if !bundle.IsEvent(o) {
+	for k := range evs {
+		ev := &evs[k]
+		bd.eventNS[ev.Namespace] = true
+		if ev.Precision == "" {
+			bd.gaps = append(bd.gaps, ev.Object.Ref().String()+": event has no time; left out of the timeline")
 			continue
 		}
-		bd.eventNS[o.GetNamespace()] = true
-		oc, ok := readEvent(o)
-		if !ok {
-			bd.gaps = append(bd.gaps, o.Ref().String()+": event has no time; left out of the timeline")
-			continue
-		}
-		name := o.GetNamespace() + "/" + o.GetName()
+		oc := occurrenceOf(ev)
+		name := ev.Namespace + "/" + ev.Name
 		sig := oc.signature()
 		i, dup := byName[name]
 		if !dup {
@@ -51,7 +51,7 @@ func (bd *builder) eventEntries() {
 		}
 		// Only a copy read through the other API is the same occurrence:
 		// two events of one API are two records, even when they look alike.
-		dup = dup && apiGroup(occs[i].obj) != apiGroup(o)
+		dup = dup && occs[i].group != oc.group
 		if dup {
 			occs[i].merge(oc)
 		} else {
@@ -101,68 +101,11 @@ func (oc *occurrence) merge(o occurrence) {
 	}
 }
 
-// clusterScoped are common cluster-scoped kinds, whose events must not
-// borrow the Event's own namespace.
-var clusterScoped = map[string]bool{
-	"Node": true, "Namespace": true, "PersistentVolume": true, "StorageClass": true,
-	"ClusterRole": true, "ClusterRoleBinding": true, "CustomResourceDefinition": true,
-	"APIService": true, "ClusterOperator": true, "ClusterVersion": true,
-	"MutatingWebhookConfiguration": true, "ValidatingWebhookConfiguration": true,
-	"PriorityClass": true, "VolumeAttachment": true, "CSIDriver": true, "CSINode": true,
-	"IngressClass": true, "RuntimeClass": true, "ClusterIssuer": true, "ClusterSecretStore": true,
-	"MachineConfig": true, "MachineConfigPool": true,
-}
-
-// readEvent reads the fields of a core/v1 or events.k8s.io/v1 Event.
-func readEvent(o *bundle.Object) (occurrence, bool) {
-	m := o.Object
-	oc := occurrence{obj: o, reason: str(m, "reason")}
-	var ref map[string]any
-	var firstKey, lastKey, countKey string
-	if apiGroup(o) == "events.k8s.io" {
-		ref, oc.message = mapAt(m, "regarding"), str(m, "note")
-		firstKey, lastKey, countKey = "deprecatedFirstTimestamp", "deprecatedLastTimestamp", "deprecatedCount"
-	} else {
-		ref, oc.message = mapAt(m, "involvedObject"), str(m, "message")
-		firstKey, lastKey, countKey = "firstTimestamp", "lastTimestamp", "count"
+// occurrenceOf is the occurrence ev records; ev has a time.
+func occurrenceOf(ev *facts.Event) occurrence {
+	return occurrence{
+		obj: ev.Object, group: ev.Group, involved: ev.Involved, uid: ev.UID, container: ev.Container,
+		reason: ev.Reason, message: ev.Message, warning: ev.Type == "Warning",
+		first: ev.First, last: ev.Last, prec: ev.Precision, count: ev.Count,
 	}
-	oc.warning = str(m, "type") == "Warning"
-	oc.involved = bundle.Ref{APIVersion: str(ref, "apiVersion"), Kind: str(ref, "kind"),
-		Namespace: str(ref, "namespace"), Name: str(ref, "name")}
-	if oc.involved.Namespace == "" && !clusterScoped[oc.involved.Kind] {
-		oc.involved.Namespace = o.GetNamespace()
-	}
-	oc.uid = str(ref, "uid")
-	// The kubelet names the container in fieldPath: spec.containers{kafka}.
-	if fp := str(ref, "fieldPath"); strings.HasSuffix(fp, "}") {
-		if i := strings.Index(fp, "{"); i >= 0 {
-			oc.container = fp[i+1 : len(fp)-1]
-		}
-	}
-
-	first, prec, ok := parseTime(m[firstKey])
-	if !ok {
-		first, prec, ok = parseTime(m["eventTime"])
-	}
-	if !ok {
-		first, _, ok = parseTime(str(m, "metadata", "creationTimestamp"))
-		prec = PrecisionInferred
-	}
-	if !ok {
-		return oc, false
-	}
-	oc.first, oc.prec, oc.last = first, prec, first
-	if t, _, ok := parseTime(m[lastKey]); ok && t.After(oc.last) {
-		oc.last = t
-	}
-	if t, _, ok := parseTime(field(m, "series", "lastObservedTime")); ok && t.After(oc.last) {
-		oc.last = t
-	}
-	oc.count = max(num(m, countKey), 1)
-	if series := mapAt(m, "series"); series != nil {
-		// Recorders before Kubernetes 1.23 start a series at 1 (repeats),
-		// later ones at 2 (occurrences); a series means at least two.
-		oc.count = max(oc.count, num(series, "count"), 2)
-	}
-	return oc, true
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/facts"
 	"github.com/rift-dev/rift/analyzer/layers"
 	"k8s.io/apimachinery/pkg/types"
 )
@@ -107,38 +108,31 @@ var createdPod = regexp.MustCompile(`^(?:Created|Deleted) pod: (\S+)$|^(?:create
 // podVerbs are the prefixes a message needs for createdPod to match it.
 var podVerbs = []string{"Created pod: ", "Deleted pod: ", "create Pod ", "delete Pod "}
 
-// mayNamePod reports whether event e's message (as readEvent reads it)
-// starts the way createdPod requires: most events do not, and are passed
-// over without reading them whole.
-func mayNamePod(e *bundle.Object) bool {
-	key := "message"
-	if apiGroup(e) == "events.k8s.io" {
-		key = "note"
-	}
-	m := str(e.Object, key)
-	return slices.ContainsFunc(podVerbs, func(p string) bool { return strings.HasPrefix(m, p) })
+// mayNamePod reports whether event e's message starts the way createdPod
+// requires: most events do not, and are passed over without matching the
+// expression.
+func mayNamePod(e *facts.Event) bool {
+	return slices.ContainsFunc(podVerbs, func(p string) bool { return strings.HasPrefix(e.Message, p) })
 }
 
 // indexControllerEvents maps pods that are gone from the bundle to the
 // controller whose events name them, so that their events (which outlive
 // the pods) still reach the workload's chain.
 func (lk *linker) indexControllerEvents() {
-	for _, e := range lk.ix.OfKind("Event") {
-		if !bundle.IsEvent(e) || !mayNamePod(e) {
+	evs := facts.Events(lk.ix)
+	for i := range evs {
+		e := &evs[i]
+		if !mayNamePod(e) || e.Precision == "" || !workloadKinds[e.Involved.Kind] {
 			continue
 		}
-		oc, ok := readEvent(e)
-		if !ok || !workloadKinds[oc.involved.Kind] {
-			continue
-		}
-		m := createdPod.FindStringSubmatch(oc.message)
+		m := createdPod.FindStringSubmatch(e.Message)
 		if m == nil {
 			continue
 		}
 		name := m[1] + m[2]
-		pk := bundle.Key{Kind: "Pod", Namespace: oc.involved.Namespace, Name: name}
+		pk := bundle.Key{Kind: "Pod", Namespace: e.Involved.Namespace, Name: name}
 		if _, seen := lk.podParent[pk]; !seen {
-			lk.podParent[pk] = oc.involved.Key()
+			lk.podParent[pk] = e.Involved.Key()
 		}
 	}
 }
