@@ -122,7 +122,7 @@ func TestLoadManyEntries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff([]string{"more than 1000 entries; the rest is not read (raise --max-entries)"}, errorLines(b)); diff != "" || len(b.Objects) != 1000 {
+	if diff := cmp.Diff([]string{"incomplete: more than 1000 entries; the rest is not read (raise --max-entries)"}, errorLines(b)); diff != "" || len(b.Objects) != 1000 {
 		t.Errorf("capped load: %d objects, errors (-want +got):\n%s", len(b.Objects), diff)
 	}
 }

@@ -2,6 +2,10 @@ package bundle
 
 import (
 	"archive/tar"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -64,19 +68,19 @@ func TestLoadHostileArchives(t *testing.T) {
 		members:    []member{ok, {name: "bundle/objects/big.yaml", zeros: 2 << 20}},
 		opts:       LoadOptions{MaxFileBytes: 1 << 20},
 		wantObjs:   []string{"ConfigMap/shop/ok"},
-		wantErrors: []string{"objects/big.yaml: file is 2097152 bytes, over the limit of 1048576 (raise --max-file-size); skipped"},
+		wantErrors: []string{"objects/big.yaml: incomplete: file is 2097152 bytes, over the limit of 1048576 (raise --max-file-size); skipped"},
 	}, {
 		name: "total size limit", file: "total.tar",
 		members:    []member{ok, {name: "bundle/objects/a.yaml", body: cm("a")}, {name: "bundle/objects/b.yaml", body: cm("b")}},
 		opts:       LoadOptions{MaxTotalBytes: int64(2*len(cm("ok")) + 1)},
 		wantObjs:   []string{"ConfigMap/shop/a", "ConfigMap/shop/ok"},
-		wantErrors: []string{"objects/b.yaml: total uncompressed size passes 141 bytes here; the rest is not read (raise --max-total-size)"},
+		wantErrors: []string{"objects/b.yaml: incomplete: total uncompressed size passes 141 bytes here; the rest is not read (raise --max-total-size)"},
 	}, {
 		name: "entry limit", file: "entries.tar",
 		members:    []member{ok, {name: "bundle/objects/a.yaml", body: cm("a")}, {name: "bundle/objects/b.yaml", body: cm("b")}},
 		opts:       LoadOptions{MaxEntries: 2},
 		wantObjs:   []string{"ConfigMap/shop/a", "ConfigMap/shop/ok"},
-		wantErrors: []string{"more than 2 entries; the rest is not read (raise --max-entries)"},
+		wantErrors: []string{"incomplete: more than 2 entries; the rest is not read (raise --max-entries)"},
 	}, {
 		name: "links and folders count toward the entry limit", file: "links-cap.tar",
 		members: []member{ok, {name: "bundle/objects/", typ: tar.TypeDir},
@@ -85,7 +89,7 @@ func TestLoadHostileArchives(t *testing.T) {
 		opts:     LoadOptions{MaxEntries: 3},
 		wantObjs: []string{"ConfigMap/shop/ok"},
 		wantErrors: []string{
-			"more than 3 entries; the rest is not read (raise --max-entries)",
+			"incomplete: more than 3 entries; the rest is not read (raise --max-entries)",
 			`objects/l1.yaml: symlink to "/etc/passwd" skipped: links are never followed`,
 		},
 	}, {
@@ -159,7 +163,7 @@ func TestLoadDecompressionBomb(t *testing.T) {
 		t.Errorf("objects (-want +got):\n%s", diff)
 	}
 	errs := errorLines(b)
-	if len(errs) != 1 || !strings.Contains(errs[0], "objects/zeros.yaml: compression ratio passes 200:1") {
+	if len(errs) != 1 || !strings.Contains(errs[0], "objects/zeros.yaml: incomplete: compression ratio passes 200:1") {
 		t.Errorf("errors = %q, want one ratio error at objects/zeros.yaml", errs)
 	}
 	// The zstd decoder's window costs about 16 MiB per pass whatever the
@@ -172,8 +176,10 @@ func TestLoadDecompressionBomb(t *testing.T) {
 	}
 }
 
-// TestLoadTruncatedArchive cuts a tar.gz in the middle: the members before
-// the cut load, and the cut is reported.
+// TestLoadTruncatedArchive cuts a tar.gz in the middle. Load refuses it
+// with an error naming the file and the byte where reading failed; with
+// Partial the members before the cut load and the cut is a load error that
+// makes the bundle incomplete.
 func TestLoadTruncatedArchive(t *testing.T) {
 	dir := t.TempDir()
 	var members []member
@@ -187,28 +193,89 @@ func TestLoadTruncatedArchive(t *testing.T) {
 		t.Fatal(err)
 	}
 	cut := filepath.Join(dir, "cut.tar.gz")
-	if err := os.WriteFile(cut, data[:len(data)*2/3], 0o644); err != nil {
+	size := len(data) * 2 / 3
+	if err := os.WriteFile(cut, data[:size], 0o644); err != nil {
 		t.Fatal(err)
 	}
-	b, err := Load(cut, LoadOptions{})
+	_, err = Load(cut, LoadOptions{})
+	var ae *ArchiveError
+	if !errors.As(err, &ae) {
+		t.Fatalf("Load of a cut archive: %v, want an *ArchiveError", err)
+	}
+	wantErr := fmt.Sprintf("%s: truncated at byte %d: unexpected EOF", cut, size)
+	if diff := cmp.Diff(wantErr, err.Error()); diff != "" || !ae.Truncated || !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Errorf("error (-want +got):\n%s", diff)
+	}
+
+	b, err := Load(cut, LoadOptions{Partial: true})
 	if err != nil {
-		t.Fatalf("Load: %v", err)
+		t.Fatalf("partial Load: %v", err)
 	}
-	errs := errorLines(b)
 	// The member the cut falls in was listed (its header is whole) but
-	// cannot be read: it is reported on its own.
+	// cannot be read: it is reported on its own. Both leave data unread.
 	want := []string{
-		"archive is truncated or corrupt after 4 members: unexpected EOF",
-		"objects/d.yaml: cannot read: unexpected EOF",
+		fmt.Sprintf("incomplete: archive truncated at byte %d after 4 members: unexpected EOF; the rest is not read", size),
+		"objects/d.yaml: incomplete: cannot read: unexpected EOF",
 	}
-	if diff := cmp.Diff(want, errs); diff != "" || len(b.Objects) != 3 {
+	if diff := cmp.Diff(want, errorLines(b)); diff != "" || len(b.Objects) != 3 {
 		t.Errorf("got %d objects, want 3 (a, b, c); errors (-want +got):\n%s", len(b.Objects), diff)
 	}
-	// Cut inside the gzip header: nothing usable, so Load fails.
+	for _, e := range b.Errors {
+		if !e.Incomplete() {
+			t.Errorf("%v: not marked incomplete", e)
+		}
+	}
+
+	// Cut inside the gzip header: nothing usable, so Load fails either way.
 	if err := os.WriteFile(cut, data[:5], 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Load(cut, LoadOptions{}); err == nil {
-		t.Error("Load of a 5-byte gzip succeeded")
+	for _, opts := range []LoadOptions{{}, {Partial: true}} {
+		if _, err := Load(cut, opts); err == nil {
+			t.Errorf("Load of a 5-byte gzip with %+v succeeded", opts)
+		}
+	}
+}
+
+// TestLoadCorruptArchive flips bytes in the middle of a tar.gz's deflate
+// stream: Load refuses it as corrupt, naming the file and an offset at or
+// past the damage and within the file.
+func TestLoadCorruptArchive(t *testing.T) {
+	dir := t.TempDir()
+	var members []member
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []string{"a", "b", "c", "d", "e", "f"} {
+		// Random bodies, so that the damage lands in a later member.
+		noise := make([]byte, 4000)
+		for i := range noise {
+			noise[i] = "0123456789abcdef"[rnd.IntN(16)]
+		}
+		members = append(members, member{name: "objects/" + n + ".yaml", body: cm(n) + "data:\n  k: " + string(noise) + "\n"})
+	}
+	data, err := os.ReadFile(archive(t, dir, "whole.tar.gz", members))
+	if err != nil {
+		t.Fatal(err)
+	}
+	damage := len(data) / 2
+	for i := damage; i < damage+64; i++ {
+		data[i] ^= 0xff
+	}
+	bad := filepath.Join(dir, "bad.tar.gz")
+	must(t, os.WriteFile(bad, data, 0o644))
+	_, err = Load(bad, LoadOptions{})
+	var ae *ArchiveError
+	if !errors.As(err, &ae) {
+		t.Fatalf("Load of a corrupt archive: %v, want an *ArchiveError", err)
+	}
+	if ae.File != bad || ae.Offset < int64(damage) || ae.Offset > int64(len(data)) || ae.Members == 0 ||
+		!strings.HasPrefix(err.Error(), fmt.Sprintf("%s: %s at byte %d: ", bad, ae.state(), ae.Offset)) {
+		t.Errorf("error %q: file %s, offset %d (damage at %d, size %d), %d members", err, ae.File, ae.Offset, damage, len(data), ae.Members)
+	}
+	b, err := Load(bad, LoadOptions{Partial: true})
+	if err != nil {
+		t.Fatalf("partial Load: %v", err)
+	}
+	if len(b.Errors) == 0 || !b.Errors[0].Incomplete() || len(b.Objects) == 0 {
+		t.Errorf("partial load: %d objects, errors %v", len(b.Objects), errorLines(b))
 	}
 }

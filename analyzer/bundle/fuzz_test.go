@@ -2,6 +2,7 @@ package bundle
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path"
 	"path/filepath"
@@ -70,8 +71,9 @@ func assertNoJSONNumber(t *testing.T, v any) {
 }
 
 // FuzzLoadArchive feeds arbitrary bytes to Load as an archive file, with
-// small limits, and checks that it never panics and that every path it
-// reports is a clean relative path inside the bundle.
+// small limits, and checks that it never panics, that a broken archive it
+// refuses loads with Partial as an incomplete bundle, and that every path
+// it reports is a clean relative path inside the bundle.
 func FuzzLoadArchive(f *testing.F) {
 	dir := f.TempDir()
 	for _, name := range []string{"s.tar", "s.tar.gz", "s.tar.zst", "s.zip"} {
@@ -94,6 +96,16 @@ func FuzzLoadArchive(f *testing.F) {
 			t.Fatal(err)
 		}
 		b, err := Load(p, opts)
+		var ae *ArchiveError
+		if errors.As(err, &ae) {
+			// A broken archive is refused unless Partial; with it, what
+			// was read carries a load error that makes it incomplete.
+			partial := opts
+			partial.Partial = true
+			if b, err = Load(p, partial); err == nil && !slices.ContainsFunc(b.Errors, LoadError.Incomplete) {
+				t.Fatalf("partial load of a broken archive (%v) without an incomplete error: %v", ae, b.Errors)
+			}
+		}
 		if err != nil {
 			if b != nil {
 				t.Fatal("Load returned a bundle and an error")

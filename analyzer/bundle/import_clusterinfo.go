@@ -19,6 +19,38 @@ func planClusterInfo(rel string) (plan, bool) {
 	return plan{}, false
 }
 
+// absentClusterInfo states the pods and events a cluster-info dump lacks.
+// kubectl writes pods.json and events.json into every namespace folder it
+// dumps, empty lists included, so a namespace folder without one lost it;
+// a dump without any lacks that resource everywhere.
+func absentClusterInfo(l *listing, root string) []NotCollected {
+	var found [2]bool
+	var missing [2][]string
+	for _, c := range l.children(root) {
+		dir := root + c
+		if !strings.HasSuffix(c, "/") || !l.hasManifestIn(dir) {
+			continue
+		}
+		for i, res := range [2]string{"pods", "events"} {
+			if l.files[dir+res+".json"] || l.files[dir+res+".yaml"] {
+				found[i] = true
+			} else {
+				missing[i] = append(missing[i], strings.TrimSuffix(c, "/"))
+			}
+		}
+	}
+	out := absent("dump", [2]string{"<namespace>/pods.json", "<namespace>/events.json"}, found)
+	for i, res := range [2]string{"pods", "events"} {
+		if !found[i] {
+			continue // the entry for all namespaces says it
+		}
+		for _, ns := range missing[i] {
+			out = append(out, NotCollected{Resource: res, Namespace: ns, Reason: "absent: the dump holds no " + ns + "/" + res + ".json"})
+		}
+	}
+	return out
+}
+
 // logMarker matches the lines kubectl cluster-info dump writes around each
 // container's log.
 var logMarker = regexp.MustCompile(`^==== (START|END) logs for container (\S+) of pod ([^/\s]+)/(\S+) ====$`)

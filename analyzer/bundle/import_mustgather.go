@@ -40,6 +40,32 @@ func planMustGatherPod(l *listing, root string, parts []string) plan {
 	return plan{}
 }
 
+// absentMustGather states the pods and events a must-gather lacks in
+// every image folder: they are namespaces/<ns>/core/pods.yaml (or one
+// pods/<pod>/<pod>.yaml per pod) and namespaces/<ns>/core/events.yaml.
+func absentMustGather(l *listing, roots []string) []NotCollected {
+	var found [2]bool
+	for f := range l.files {
+		for _, r := range roots {
+			rel, ok := strings.CutPrefix(f, r)
+			if !ok {
+				continue
+			}
+			parts := strings.Split(rel, "/")
+			switch {
+			case parts[0] != "namespaces":
+			case len(parts) == 4 && parts[2] == "core" && parts[3] == "pods.yaml",
+				len(parts) == 5 && parts[2] == "pods" && parts[4] == parts[3]+".yaml":
+				found[0] = true
+			case len(parts) == 4 && parts[2] == "core" && parts[3] == "events.yaml":
+				found[1] = true
+			}
+		}
+	}
+	return absent("must-gather",
+		[2]string{"namespaces/<namespace>/core/pods.yaml", "namespaces/<namespace>/core/events.yaml"}, found)
+}
+
 // mustGatherTimeLayout is Go's time.Time.String format, which must-gather's
 // timestamp file uses (followed by a monotonic clock reading).
 const mustGatherTimeLayout = "2006-01-02 15:04:05.999999999 -0700 MST"

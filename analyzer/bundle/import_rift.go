@@ -68,7 +68,9 @@ type rawMeta struct {
 func (ld *loader) readMeta(file string, data []byte) error {
 	var m rawMeta
 	if err := yaml.Unmarshal(data, &m); err != nil {
-		ld.fail(file, -1, "malformed bundle.yaml, ignored: %v", err)
+		// Its notCollected and files are lost: what the collector could
+		// not read, and what it wrote, are unknown.
+		ld.failIncomplete(file, "malformed bundle.yaml, ignored: %v", err)
 		return nil
 	}
 	switch {

@@ -49,6 +49,15 @@ func planTroubleshoot(l *listing, root, rel string) (plan, bool) {
 	return plan{role: roleObjects}, true
 }
 
+// absentTroubleshoot states the pods and events a support bundle lacks:
+// troubleshoot writes them to cluster-resources/pods/<namespace>.json and
+// cluster-resources/events/<namespace>.json.
+func absentTroubleshoot(l *listing, root string) []NotCollected {
+	return absent("support bundle",
+		[2]string{"cluster-resources/pods/<namespace>.json", "cluster-resources/events/<namespace>.json"},
+		[2]bool{l.hasManifestIn(root + "cluster-resources/pods/"), l.hasManifestIn(root + "cluster-resources/events/")})
+}
+
 // troubleshootNotCollected derives what an errors file speaks for:
 // cluster-resources/<resource>-errors.json (beside <resource>/),
 // <collector>-errors/<namespace>/<name>.json (secrets, configmaps) and

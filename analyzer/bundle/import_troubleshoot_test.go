@@ -36,6 +36,9 @@ func TestLoadTroubleshootLayout(t *testing.T) {
 	}
 	want := []NotCollected{
 		{Resource: "custom-resources", Reason: "error: helmreleases.helm.toolkit.fluxcd.io is forbidden"},
+		// No cluster-resources/events/ folder: the absence is stated. The
+		// pods-errors.json entry already speaks for pods.
+		{Resource: "events", Reason: "absent: the support bundle holds no cluster-resources/events/<namespace>.json"},
 		{Resource: "pods", Reason: `error: pods is forbidden: User "x" cannot list resource "pods" in API group "" in the namespace "payments"`},
 		{Resource: "pods/log", Namespace: "shop", Reason: `error: container "init" in pod "web-1" is waiting to start: PodInitializing`},
 	}

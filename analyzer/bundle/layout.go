@@ -55,6 +55,17 @@ func (l *listing) children(prefix string) []string {
 	return out
 }
 
+// hasManifestIn reports whether dir ("a/b/") directly holds an object
+// file.
+func (l *listing) hasManifestIn(dir string) bool {
+	for f := range l.files {
+		if rest, ok := strings.CutPrefix(f, dir); ok && !strings.Contains(rest, "/") && isManifestName(rest) {
+			return true
+		}
+	}
+	return false
+}
+
 // layout is a detected bundle format and where its content starts.
 type layout struct {
 	format Format

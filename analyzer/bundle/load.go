@@ -16,11 +16,14 @@ import (
 // A single .yaml, .yml or .json file is read as a plain directory holding
 // that file.
 //
-// Load returns an error only when nothing usable could be read: the path
-// does not exist or is not a bundle, the archive yields no file, or
-// bundle.yaml declares a format version this build does not read. Every
+// Load returns an error when nothing usable could be read (the path does
+// not exist or is not a bundle, the archive yields no file, or bundle.yaml
+// declares a format version this build does not read) and, unless
+// opts.Partial is set, when the archive is truncated or corrupt: an
+// *ArchiveError naming the file and the byte where reading failed. Every
 // other problem (a bad file, a refused archive member, a limit reached) is
-// a LoadError in Bundle.Errors and loading goes on.
+// a LoadError in Bundle.Errors and loading goes on; LoadError.Incomplete
+// tells those that leave data unread from the others.
 func Load(path string, opts LoadOptions) (*Bundle, error) {
 	opts = opts.withDefaults()
 	fi, err := os.Stat(path)
@@ -40,11 +43,20 @@ func Load(path string, opts LoadOptions) (*Bundle, error) {
 		src = &archiveSource{file: path, lim: limiter{opts: opts, compressed: max(fi.Size(), 1)}}
 	}
 	entries, errs, err := src.list()
-	if err != nil {
-		if len(entries) == 0 {
-			return nil, fmt.Errorf("%s: %w", path, err)
+	var ae *ArchiveError
+	switch {
+	case errors.As(err, &ae):
+		// A cut-off or corrupt archive is refused unless asked for: what
+		// precedes the damage may well look healthy.
+		ae.File = path
+		if !opts.Partial || len(entries) == 0 {
+			return nil, ae
 		}
-		errs = append(errs, LoadError{Doc: -1, Reason: err.Error()})
+		errs = append(errs, ae.loadError())
+	case err != nil && len(entries) == 0:
+		return nil, fmt.Errorf("%s: %w", path, err)
+	case err != nil:
+		errs = append(errs, incomplete("", "%v", err))
 	}
 	if len(entries) == 0 {
 		if len(errs) > 0 {

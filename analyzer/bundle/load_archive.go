@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -72,7 +73,70 @@ var errStop = errors.New("stop")
 // as opposed to an archive that breaks part way.
 type notArchiveError struct{ error }
 
+// ArchiveError is an archive that breaks part way through: it ends before
+// its last member does (Truncated), or its data cannot be decoded
+// (corrupt). Load returns it unless LoadOptions.Partial is set, and always
+// when the archive breaks before its first member.
+type ArchiveError struct {
+	// File is the archive's path as given to Load.
+	File string
+	// Offset is how many bytes of the archive had been read when reading
+	// failed: the archive's size when it is truncated (a zip is read from
+	// its end, so for a zip it is always the size); for corrupt data it
+	// lies at most the decompressor's read-ahead, a few KiB, past the
+	// damage.
+	Offset int64
+	// Members counts the archive entries met before the failure, the one
+	// it fell in included.
+	Members int
+	// Truncated is true when the archive ends too early (an unexpected
+	// EOF, or an error after the whole file was read), false when its
+	// data is corrupt.
+	Truncated bool
+	// Err is the archive or decompression reader's error.
+	Err error
+}
+
+// Error reads "FILE: truncated at byte N: unexpected EOF".
+func (e *ArchiveError) Error() string {
+	return fmt.Sprintf("%s: %s at byte %d: %v", e.File, e.state(), e.Offset, e.Err)
+}
+
+func (e *ArchiveError) Unwrap() error { return e.Err }
+
+func (e *ArchiveError) state() string {
+	if e.Truncated {
+		return "truncated"
+	}
+	return "corrupt"
+}
+
+// loadError is the LoadError a partial load records for e.
+func (e *ArchiveError) loadError() LoadError {
+	return incomplete("", "archive %s at byte %d after %d members: %v; the rest is not read", e.state(), e.Offset, e.Members, e.Err)
+}
+
+// brokenError is an extraction pass that failed part way, with how far
+// into the file it had read.
+type brokenError struct {
+	offset int64
+	atEnd  bool // the whole file was read
+	err    error
+}
+
+func (e *brokenError) Error() string { return e.err.Error() }
+func (e *brokenError) Unwrap() error { return e.err }
+
+// archiveError describes a pass that broke after members entries.
+func (e *brokenError) archiveError(members int) *ArchiveError {
+	return &ArchiveError{
+		Offset: e.offset, Members: members, Err: e.err,
+		Truncated: e.atEnd || errors.Is(e.err, io.ErrUnexpectedEOF) || errors.Is(e.err, io.EOF),
+	}
+}
+
 // extract runs one pass over the archive, calling fn for every member.
+// An archive that breaks part way gives a *brokenError.
 func (a *archiveSource) extract(fn archives.FileHandler) error {
 	f, err := os.Open(a.file)
 	if err != nil {
@@ -89,10 +153,22 @@ func (a *archiveSource) extract(fn archives.FileHandler) error {
 		return notArchiveError{fmt.Errorf("%s is a compressed file, not an archive of a bundle", format.Extension())}
 	}
 	err = ex.Extract(ctx, stream, fn)
-	if errors.Is(err, errStop) || errors.Is(err, fs.SkipAll) {
+	if err == nil || errors.Is(err, errStop) || errors.Is(err, fs.SkipAll) {
 		return nil
 	}
-	return err
+	// The decompressor reads the file in order, so the file's position is
+	// how far reading got. A zip is read from its end (the directory) by
+	// ReadAt, which moves no position: the end is where it broke.
+	// A decompressor that read to the end of the file and wants more
+	// found it truncated, whatever its error says (xz: "data is truncated
+	// or corrupt").
+	offset, serr := f.Seek(0, io.SeekCurrent)
+	_, isZip := format.(archives.Zip)
+	atEnd := !isZip && serr == nil && offset >= a.lim.compressed
+	if isZip || serr != nil {
+		offset = a.lim.compressed
+	}
+	return &brokenError{offset: offset, atEnd: atEnd, err: err}
 }
 
 func (a *archiveSource) list() ([]entry, []LoadError, error) {
@@ -161,11 +237,14 @@ func (a *archiveSource) list() ([]entry, []LoadError, error) {
 		return nil
 	})
 	var na notArchiveError
+	var be *brokenError
 	switch {
 	case errors.As(err, &na):
 		return entries, errs, na.error
+	case errors.As(err, &be):
+		return entries, errs, be.archiveError(n)
 	case err != nil:
-		return entries, errs, fmt.Errorf("archive is truncated or corrupt after %d members: %w", n, err)
+		return entries, errs, err
 	}
 	return entries, errs, nil
 }

@@ -2,6 +2,7 @@ package bundle
 
 import (
 	"context"
+	"errors"
 
 	"github.com/mholt/archives"
 )
@@ -15,7 +16,7 @@ func (a *archiveSource) read(want map[string]bool, fn func(string, []byte, error
 	}
 	done := map[string]bool{}
 	n := 0
-	return a.extract(func(_ context.Context, fi archives.FileInfo) error {
+	err := a.extract(func(_ context.Context, fi archives.FileInfo) error {
 		n++
 		if n > a.cut {
 			return errStop
@@ -35,6 +36,12 @@ func (a *archiveSource) read(want map[string]bool, fn func(string, []byte, error
 		}
 		return nil
 	})
+	// Listing read the archive whole, so this means it changed since.
+	var be *brokenError
+	if errors.As(err, &be) {
+		return be.archiveError(n)
+	}
+	return err
 }
 
 // readKept serves want from the files kept while listing, in archive

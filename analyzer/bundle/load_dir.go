@@ -29,7 +29,7 @@ func (d *dirSource) list() ([]entry, []LoadError, error) {
 		rel, _ := filepath.Rel(d.root, p)
 		rel = filepath.ToSlash(rel)
 		if err != nil {
-			errs = append(errs, LoadError{File: rel, Doc: -1, Reason: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
+			errs = append(errs, incomplete(rel, "cannot read: %v", unwrapPathError(err)))
 			if de != nil && de.IsDir() && p != d.root {
 				return fs.SkipDir
 			}
@@ -51,7 +51,7 @@ func (d *dirSource) list() ([]entry, []LoadError, error) {
 		}
 		info, err := de.Info()
 		if err != nil {
-			errs = append(errs, LoadError{File: rel, Doc: -1, Reason: fmt.Sprintf("cannot stat: %v", unwrapPathError(err))})
+			errs = append(errs, incomplete(rel, "cannot stat: %v", unwrapPathError(err)))
 			return nil
 		}
 		skip, halt := d.lim.admit(rel, info.Size())

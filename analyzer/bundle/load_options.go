@@ -24,6 +24,14 @@ type LoadOptions struct {
 	// leave Share off. The values read are the same either way; at 100k
 	// objects it keeps about a quarter less of the decoded bundle live.
 	Share bool
+	// Partial loads what a truncated or corrupt archive holds before the
+	// damage instead of refusing it. Without it, Load returns an
+	// *ArchiveError naming the archive and the byte where reading failed
+	// (flag --partial). With it, the damage is a LoadError that makes the
+	// bundle incomplete (LoadError.Incomplete), so an analysis can at best
+	// say "unknown", never "healthy". An archive that breaks before its
+	// first member is refused either way.
+	Partial bool
 }
 
 // RatioFloor is the amount of uncompressed data below which the ratio cap

@@ -46,8 +46,8 @@ type limiter struct {
 func (l *limiter) count() *LoadError {
 	l.entries++
 	if l.entries > l.opts.MaxEntries {
-		return &LoadError{Doc: -1, Reason: fmt.Sprintf(
-			"more than %d entries; the rest is not read (raise --max-entries)", l.opts.MaxEntries)}
+		e := incomplete("", "more than %d entries; the rest is not read (raise --max-entries)", l.opts.MaxEntries)
+		return &e
 	}
 	return nil
 }
@@ -60,18 +60,18 @@ func (l *limiter) admit(name string, size int64) (skip, stop *LoadError) {
 	// even though it is never read.
 	l.declared += size
 	if l.compressed > 0 && l.declared > RatioFloor && l.declared/l.compressed > l.opts.MaxRatio {
-		return nil, &LoadError{File: name, Doc: -1, Reason: fmt.Sprintf(
-			"compression ratio passes %d:1 here (%d bytes declared by a %d-byte archive), a likely decompression bomb; the rest is not read (raise --max-ratio)",
-			l.opts.MaxRatio, l.declared, l.compressed)}
+		e := incomplete(name, "compression ratio passes %d:1 here (%d bytes declared by a %d-byte archive), a likely decompression bomb; the rest is not read (raise --max-ratio)",
+			l.opts.MaxRatio, l.declared, l.compressed)
+		return nil, &e
 	}
 	if size > l.opts.MaxFileBytes {
-		return &LoadError{File: name, Doc: -1, Reason: fmt.Sprintf(
-			"file is %d bytes, over the limit of %d (raise --max-file-size); skipped", size, l.opts.MaxFileBytes)}, nil
+		e := incomplete(name, "file is %d bytes, over the limit of %d (raise --max-file-size); skipped", size, l.opts.MaxFileBytes)
+		return &e, nil
 	}
 	l.total += size
 	if l.total > l.opts.MaxTotalBytes {
-		return nil, &LoadError{File: name, Doc: -1, Reason: fmt.Sprintf(
-			"total uncompressed size passes %d bytes here; the rest is not read (raise --max-total-size)", l.opts.MaxTotalBytes)}
+		e := incomplete(name, "total uncompressed size passes %d bytes here; the rest is not read (raise --max-total-size)", l.opts.MaxTotalBytes)
+		return nil, &e
 	}
 	return nil, nil
 }

@@ -8,7 +8,9 @@ import (
 // verifier checks files against bundle.yaml files[]: each listed file must
 // exist with its size and sha256, and no other file may appear. A mismatch
 // is a LoadError, not a refusal: the data may still be worth reading, but
-// the report must say it was altered after collection.
+// the report must say it was altered after collection. A missing or
+// altered file makes the bundle incomplete (LoadError.Incomplete); a file
+// the manifest does not list does not: everything collected is there.
 type verifier struct {
 	want map[string]FileDigest // by full path in the storage
 	seen map[string]bool
@@ -38,7 +40,7 @@ func (v *verifier) check(ld *loader, full string, data []byte) {
 	v.seen[full] = true
 	sum := sha256.Sum256(data)
 	if got := hex.EncodeToString(sum[:]); got != d.SHA256 || int64(len(data)) != d.Bytes {
-		ld.fail(ld.name(full), -1, "content differs from bundle.yaml files (%d bytes, sha256 %s; recorded %d bytes, sha256 %s): altered after collection",
+		ld.failIncomplete(ld.name(full), "content differs from bundle.yaml files (%d bytes, sha256 %s; recorded %d bytes, sha256 %s): altered after collection",
 			len(data), got, d.Bytes, d.SHA256)
 	}
 }
@@ -50,7 +52,7 @@ func (v *verifier) missing(ld *loader) {
 	}
 	for full := range v.want {
 		if !v.seen[full] {
-			ld.fail(ld.name(full), -1, "listed in bundle.yaml files but missing or unreadable")
+			ld.failIncomplete(ld.name(full), "listed in bundle.yaml files but missing or unreadable")
 		}
 	}
 }

@@ -54,12 +54,23 @@ type loader struct {
 	redact  *RedactionReport
 	errs    []LoadError
 	pool    *decodePool // set during the read pass
+	// absent are the pods and events an imported layout lacks where its
+	// format keeps them; gaps adds them to meta.NotCollected.
+	absent []NotCollected
 }
 
 func newLoader(opts LoadOptions, entries []entry) *loader {
 	ld := &loader{opts: opts, plans: map[string]plan{}, unknown: map[string]bool{}, sources: map[string]*GitSource{}}
 	l := newListing(entries)
 	ld.lay = detect(l)
+	switch ld.lay.format {
+	case FormatTroubleshoot:
+		ld.absent = absentTroubleshoot(l, ld.lay.roots[0])
+	case FormatMustGather:
+		ld.absent = absentMustGather(l, ld.lay.roots)
+	case FormatClusterInfo:
+		ld.absent = absentClusterInfo(l, ld.lay.roots[0])
+	}
 	for _, e := range entries {
 		ld.files = append(ld.files, e.path)
 		root, rel := ld.split(e.path)

@@ -1,5 +1,7 @@
 package bundle
 
+import "errors"
+
 // run reads every planned file. bundle.yaml is read in a pass of its own,
 // first, so that a refused format version stops loading before anything is
 // decoded.
@@ -18,7 +20,7 @@ func (ld *loader) run(src source) error {
 		}
 		err := read(map[string]bool{metaPath: true}, func(p string, data []byte, err error) {
 			if err != nil {
-				ld.fail(ld.name(p), -1, "cannot read: %v", err)
+				ld.failIncomplete(ld.name(p), "cannot read: %v", err)
 				return
 			}
 			refused = ld.readMeta(ld.name(p), data)
@@ -27,7 +29,7 @@ func (ld *loader) run(src source) error {
 			return refused
 		}
 		if err != nil {
-			ld.fail("", -1, "%v", err)
+			ld.failIncomplete("", "%v", err)
 		}
 		delete(ld.plans, metaPath)
 	}
@@ -48,7 +50,7 @@ func (ld *loader) run(src source) error {
 	err := src.read(want, func(p string, data []byte, err error) {
 		if err != nil {
 			defer ld.pool.lock()()
-			ld.fail(ld.name(p), -1, "cannot read: %v", err)
+			ld.failIncomplete(ld.name(p), "cannot read: %v", err)
 			return
 		}
 		func() {
@@ -61,10 +63,15 @@ func (ld *loader) run(src source) error {
 	})
 	ld.pool.wait()
 	ld.pool = nil
-	if err != nil {
-		ld.fail("", -1, "%v", err)
+	var ae *ArchiveError
+	switch {
+	case errors.As(err, &ae):
+		ld.errs = append(ld.errs, ae.loadError())
+	case err != nil:
+		ld.failIncomplete("", "%v", err)
 	}
 	v.missing(ld)
+	ld.gaps(metaPath != "")
 	return nil
 }
 

@@ -74,8 +74,8 @@ func TestLoadWrittenBundle(t *testing.T) {
 		got = append(got, e.Error())
 	}
 	want := []string{
-		"logs/shop/web-1/app.log: listed in bundle.yaml files but missing or unreadable",
-		"objects/shop/cm.yaml: content differs from bundle.yaml files (81 bytes, sha256 802e27f73ea17b4c16ae3466c50a2a5ec24995d118a2da29a2701dc5b5145fa8; recorded 68 bytes, sha256 fcb9302f326758b53af9f258de0892e840b057fa75e4ab32e139cf68c9537be7): altered after collection",
+		"logs/shop/web-1/app.log: incomplete: listed in bundle.yaml files but missing or unreadable",
+		"objects/shop/cm.yaml: incomplete: content differs from bundle.yaml files (81 bytes, sha256 802e27f73ea17b4c16ae3466c50a2a5ec24995d118a2da29a2701dc5b5145fa8; recorded 68 bytes, sha256 fcb9302f326758b53af9f258de0892e840b057fa75e4ab32e139cf68c9537be7): altered after collection",
 		"objects/shop/extra.yaml: not listed in bundle.yaml files: added after collection?",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

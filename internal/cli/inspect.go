@@ -15,13 +15,15 @@ import (
 
 func init() { register(newInspectCommand) }
 
-// loadFlags are the bundle loader's limits as flags. Every command that
-// reads a bundle adds them with addLoadFlags.
+// loadFlags are the bundle loader's options as flags: its limits, and
+// --partial. Every command that reads a bundle adds them with
+// addLoadFlags; options maps them into bundle.LoadOptions.
 type loadFlags struct {
-	maxFileSize  string
-	maxTotalSize string
-	maxEntries   int
-	maxRatio     int64
+	maxFileSize  string // LoadOptions.MaxFileBytes
+	maxTotalSize string // LoadOptions.MaxTotalBytes
+	maxEntries   int    // LoadOptions.MaxEntries
+	maxRatio     int64  // LoadOptions.MaxRatio
+	partial      bool   // LoadOptions.Partial
 }
 
 func addLoadFlags(f *pflag.FlagSet, o *loadFlags) {
@@ -29,6 +31,7 @@ func addLoadFlags(f *pflag.FlagSet, o *loadFlags) {
 	f.StringVar(&o.maxTotalSize, "max-total-size", "4Gi", "most uncompressed bytes read from a bundle")
 	f.IntVar(&o.maxEntries, "max-entries", bundle.DefaultMaxEntries, "most archive entries or directory items read from a bundle")
 	f.Int64Var(&o.maxRatio, "max-ratio", bundle.DefaultMaxRatio, "highest uncompressed-to-archive size ratio accepted (decompression bomb guard)")
+	f.BoolVar(&o.partial, "partial", false, "read what a truncated or corrupt archive holds before the damage instead of refusing it (the verdict is then at best unknown)")
 }
 
 // options maps the flags into bundle.LoadOptions.
@@ -44,7 +47,7 @@ func (o *loadFlags) options() (bundle.LoadOptions, error) {
 	if o.maxEntries <= 0 || o.maxRatio <= 0 {
 		return bundle.LoadOptions{}, fmt.Errorf("--max-entries and --max-ratio must be positive")
 	}
-	return bundle.LoadOptions{MaxFileBytes: file, MaxTotalBytes: total, MaxEntries: o.maxEntries, MaxRatio: o.maxRatio}, nil
+	return bundle.LoadOptions{MaxFileBytes: file, MaxTotalBytes: total, MaxEntries: o.maxEntries, MaxRatio: o.maxRatio, Partial: o.partial}, nil
 }
 
 func parseBytes(flag, s string) (int64, error) {
@@ -80,7 +83,8 @@ namespace, Git sources, the time span of its events, its log files, what the
 collector could not read, unknown entries and every load error.
 
 Exit status: 0 when the bundle loaded (load errors are listed, not fatal),
-2 for bad flags or a bundle that cannot be read at all. See
+2 for bad flags, a bundle that cannot be read at all, or a truncated or
+corrupt archive (--partial lists what precedes the damage instead). See
 docs/bundle-format.md.`,
 		Example: `  # Summarize a bundle
   rift inspect incident.tar.gz
