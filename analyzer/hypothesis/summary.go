@@ -18,7 +18,9 @@ const (
 // summaryFacts is what summarize reads of the input, taken before the
 // rules run so that Evaluate can drop the input while they do.
 type summaryFacts struct {
-	unjudgeable   bool     // no bundle, no objects, or pods not collected
+	// unjudged names what the bundle does not let rift judge, and why
+	// (unjudged): any entry makes the verdict at best unknown.
+	unjudged      []string
 	failed, stuck []string // failedChecks and stuckWorkloads
 	// present is each subject's state at capture time, which tells the
 	// ledger's history from its present (resolve).
@@ -30,11 +32,11 @@ type summaryFacts struct {
 
 func factsOf(in Input) summaryFacts {
 	return summaryFacts{
-		unjudgeable: in.Bundle == nil || len(in.Bundle.Objects) == 0 || podsNotCollected(in),
-		failed:      failedChecks(in),
-		stuck:       stuckWorkloads(in),
-		present:     presentOf(in.Bundle, in.Workloads),
-		related:     relatedOf(in.Bundle, in.Workloads),
+		unjudged: unjudged(in),
+		failed:   failedChecks(in),
+		stuck:    stuckWorkloads(in),
+		present:  presentOf(in.Bundle, in.Workloads),
+		related:  relatedOf(in.Bundle, in.Workloads),
 	}
 }
 
@@ -42,11 +44,14 @@ func factsOf(in Input) summaryFacts {
 // the facts of the input they were drawn from:
 //
 //   - verdict: degraded when any hypothesis is supported (a resolved one is
-//     history and never counts); unknown when none is and the bundle holds no objects to judge, pods were not collected,
-//     a rule failed, or a check or workload visibly fails that no rule
-//     explains; healthy otherwise, open hypotheses notwithstanding;
+//     history and never counts); unknown when none is and part of the
+//     bundle cannot be judged (unjudged: no objects, pods not collected,
+//     load errors that make it incomplete), a rule failed, or a check or
+//     workload visibly fails that no rule explains; healthy otherwise,
+//     open hypotheses notwithstanding;
 //   - impact: the failed user-visible checks, else the workloads that did
-//     not converge, else the top supported hypothesis;
+//     not converge, else the top supported hypothesis, else what could
+//     not be judged;
 //   - earliestCause: the highest-ranked supported hypothesis, which the
 //     ranking puts before everything it explains;
 //   - mutationNeeded: that hypothesis's repair has an owner other than none.
@@ -65,26 +70,63 @@ func summarize(hs []Hypothesis, f summaryFacts, ruleFailed bool) Summary {
 		s.Verdict = VerdictDegraded
 		s.EarliestCause = fmt.Sprintf("%s on %s: %s", top.Cause, top.Subject, top.Summary)
 		s.MutationNeeded = top.Repair.Owner != OwnerNone
-	case ruleFailed || f.unjudgeable:
+	case ruleFailed || len(f.unjudged) > 0:
 		s.Verdict = VerdictUnknown
 	case len(failed) > 0 || len(stuck) > 0:
 		// Something visibly fails that no rule explains: not healthy, and
 		// not a cause rift can name either.
 		s.Verdict = VerdictUnknown
 	}
-	s.Impact = impact(failed, stuck, top)
+	s.Impact = impact(failed, stuck, top, f.unjudged)
 	return s
 }
 
-// podsNotCollected reports a bundle whose collector could not list pods
-// in any namespace: without pods no runtime verdict is possible.
-func podsNotCollected(in Input) bool {
+// unjudged names the layers the bundle does not let rift judge, each with
+// why: all of them when there is no bundle, no object, or load errors
+// that make the bundle incomplete (a truncated archive, a file of
+// bundle.yaml's manifest missing or altered, a limit that stopped
+// reading: bundle.LoadError.Incomplete); the runtime layer when pods were
+// not collected in any namespace.
+func unjudged(in Input) []string {
+	switch {
+	case in.Bundle == nil:
+		return []string{"any layer: no bundle"}
+	case len(in.Bundle.Objects) == 0:
+		return []string{"any layer: the bundle holds no objects"}
+	}
+	var out []string
+	if n := incompleteErrors(in); n > 0 {
+		out = append(out, fmt.Sprintf("any layer: the bundle is incomplete (%d load error(s) leave data unread)", n))
+	}
+	if reason, ok := podsNotCollected(in); ok {
+		out = append(out, "the runtime layer: pods not collected ("+reason+")")
+	}
+	return out
+}
+
+// podsNotCollected reports a bundle without pods in any namespace, and
+// why: its collector could not list them, or the loader found none where
+// the bundle's layout keeps them (a support bundle without
+// cluster-resources/pods/). Without pods no runtime verdict is possible.
+func podsNotCollected(in Input) (string, bool) {
 	for _, n := range in.Bundle.Meta.NotCollected {
 		if n.Resource == "pods" && n.Namespace == "" {
-			return true
+			return n.Reason, true
 		}
 	}
-	return false
+	return "", false
+}
+
+// incompleteErrors counts the load errors that leave part of the bundle
+// unread.
+func incompleteErrors(in Input) int {
+	n := 0
+	for _, e := range in.Bundle.Errors {
+		if e.Incomplete() {
+			n++
+		}
+	}
+	return n
 }
 
 // failedChecks are the recorded user-visible checks that failed, sorted.
@@ -114,8 +156,9 @@ func stuckWorkloads(in Input) []string {
 	return stuck
 }
 
-// impact states what users see, most direct evidence first.
-func impact(failed, stuck []string, top *Hypothesis) string {
+// impact states what users see, most direct evidence first, and else
+// what rift could not judge.
+func impact(failed, stuck []string, top *Hypothesis, unjudged []string) string {
 	switch {
 	case len(failed) > 0:
 		return "user-visible checks failed: " + strings.Join(failed, ", ")
@@ -125,6 +168,8 @@ func impact(failed, stuck []string, top *Hypothesis) string {
 		return "not converged: " + strings.Join(stuck, ", ")
 	case top != nil:
 		return top.Summary
+	case len(unjudged) > 0:
+		return "could not judge " + strings.Join(unjudged, "; ")
 	}
 	return "no user-visible impact found in the bundle"
 }

@@ -50,8 +50,12 @@ without NO_COLOR), json (docs/report.schema.json), markdown (for postmortems)
 and html (one self-contained file). See docs/report.md.
 
 Exit status: 0 when the verdict is healthy (or unknown), 1 when it is
-degraded, so CI can gate on it, and 2 for bad flags, unreadable input or a bad
-policy directory.`,
+degraded, so CI can gate on it, and 2 for bad flags, unreadable input, a
+truncated or corrupt archive, or a bad policy directory. --partial analyses
+what precedes the damage of an archive instead; a bundle that lost data
+(a cut archive, files missing from or altered against its bundle.yaml
+manifest, no pods where its layout keeps them) is never healthy: its
+verdict is unknown at best.`,
 		Example: `  # Read the report in the terminal
   rift analyze incident.tar.gz
 
@@ -63,7 +67,10 @@ policy directory.`,
   rift analyze incident.tar.gz -o json | jq .summary
 
   # Add your own rules and switch one off
-  rift analyze incident.tar.gz --policy ./policies --disable probe-timeout`,
+  rift analyze incident.tar.gz --policy ./policies --disable probe-timeout
+
+  # What is left of an upload cut short (the verdict is unknown at best)
+  rift analyze incident.tar.gz --partial`,
 		Args: exactArgs(1, "analyze takes exactly one BUNDLE argument"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.Complete(args, cmd.OutOrStdout()); err != nil {
