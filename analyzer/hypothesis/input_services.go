@@ -1,34 +1,28 @@
 package hypothesis
 
 import (
-	"k8s.io/apimachinery/pkg/labels"
-
 	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/facts"
 )
 
-// servicePods maps each Service ("ns/name") to the pods its selector picks,
-// and each pod ("ns/name") to the Services that select it.
+// servicePods maps each core Service with a selector ("ns/name") to the
+// names of the pods it selects, and each selected pod ("ns/name") to the
+// names of the Services that select it, both in bundle order. It converts
+// facts.ServicePods, the selection the layers and verify read too.
 func servicePods(ix *bundle.Index) (any, any) {
-	svcPods, podSvcs := listMap{}, listMap{}
-	for _, s := range ix.OfKind("Service") {
-		sel, _ := mapAt(s.Object, "spec")["selector"].(map[string]any)
-		if len(sel) == 0 {
-			continue
-		}
-		set := labels.Set{}
-		for k, v := range sel {
-			vs, _ := v.(string)
-			set[k] = vs
-		}
-		key := s.GetNamespace() + "/" + s.GetName()
-		svcPods[key] = []any{}
-		for _, p := range ix.SelectPods(s.GetNamespace(), labels.SelectorFromSet(set)) {
-			svcPods[key] = append(svcPods[key], p.GetName())
+	sel := facts.ServicePods(ix)
+	svcPods, podSvcs := make(map[string]any, len(sel.Selecting)), make(listMap, len(sel.Services))
+	for _, s := range sel.Selecting {
+		pods := sel.Pods[s]
+		names := make([]any, len(pods))
+		for i, p := range pods {
+			names[i] = p.GetName()
 			pk := p.GetNamespace() + "/" + p.GetName()
 			podSvcs[pk] = append(podSvcs[pk], s.GetName())
 		}
+		svcPods[s.GetNamespace()+"/"+s.GetName()] = names
 	}
-	return svcPods.plain(), podSvcs.plain()
+	return svcPods, podSvcs.plain()
 }
 
 // podsByNode maps a node name to its pods as "ns/name", sorted.

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
-	"k8s.io/apimachinery/pkg/labels"
+	"github.com/rift-dev/rift/analyzer/facts"
 )
 
 // analysis holds the per-Build lookups, each built in one pass.
@@ -15,9 +15,13 @@ type analysis struct {
 	ix  *bundle.Index
 	g   *gitops
 	now time.Time
-	// svcPods and podSvcs link Services and the pods they select.
+	// svcPods and podSvcs link core Services and the pods they select:
+	// the bundle's facts.ServicePods, shared with the other stages, so
+	// read only.
 	svcPods map[*bundle.Object][]*bundle.Object
 	podSvcs map[*bundle.Object][]*bundle.Object
+	// selecting is the core Services with a selector, in bundle order.
+	selecting []*bundle.Object
 	// slices are EndpointSlices by namespace/service name.
 	slices map[[2]string][]*bundle.Object
 	// verdicts memoises converge per object; verdictsMu guards it, since
@@ -55,8 +59,7 @@ func Build(b *bundle.Bundle) []Workload {
 	if ix == nil {
 		ix = bundle.NewIndex(b.Objects, b.Logs)
 	}
-	a := &analysis{b: b, ix: ix, now: b.CaptureTime, svcPods: map[*bundle.Object][]*bundle.Object{},
-		podSvcs: map[*bundle.Object][]*bundle.Object{}, slices: map[[2]string][]*bundle.Object{},
+	a := &analysis{b: b, ix: ix, now: b.CaptureTime, slices: map[[2]string][]*bundle.Object{},
 		verdicts: map[*bundle.Object]verdict{}}
 	a.g = newGitOps(ix, b.Sources)
 	a.indexServices()
@@ -73,25 +76,8 @@ func Build(b *bundle.Bundle) []Workload {
 }
 
 func (a *analysis) indexServices() {
-	for _, svc := range a.ix.OfKind("Service") {
-		if apiGroup(svc) != "" {
-			continue
-		}
-		sel := mapAt(svc.Object, "spec", "selector")
-		if len(sel) == 0 {
-			continue
-		}
-		set := labels.Set{}
-		for k, v := range sel {
-			s, _ := v.(string)
-			set[k] = s
-		}
-		pods := a.ix.SelectPods(svc.GetNamespace(), labels.SelectorFromSet(set))
-		a.svcPods[svc] = pods
-		for _, p := range pods {
-			a.podSvcs[p] = append(a.podSvcs[p], svc)
-		}
-	}
+	sel := facts.ServicePods(a.ix)
+	a.svcPods, a.podSvcs, a.selecting = sel.Pods, sel.Services, sel.Selecting
 	for _, es := range a.ix.OfKind("EndpointSlice") {
 		if n := label(es, "kubernetes.io/service-name"); n != "" {
 			k := [2]string{es.GetNamespace(), n}
@@ -144,8 +130,8 @@ func (a *analysis) subjects() []*subject {
 			out = append(out, a.newSubject(o))
 		}
 	}
-	for svc, pods := range a.svcPods {
-		if len(pods) > 0 {
+	for _, svc := range a.selecting {
+		if len(a.svcPods[svc]) > 0 {
 			out = append(out, a.newSubject(svc))
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/evidence"
+	"github.com/rift-dev/rift/analyzer/facts"
 )
 
 // runtimeLayer reports the workload's pods: the revision each runs, phase,
@@ -88,7 +89,7 @@ func (a *analysis) externalLayer(s *subject) Layer {
 	ref := s.obj.Ref()
 	targets := map[string]bool{ref.String(): true, ref.Namespace + "/" + ref.Name: true}
 	svcs := map[*bundle.Object]bool{}
-	if s.obj.GetKind() == "Service" {
+	if facts.IsCoreService(s.obj) {
 		svcs[s.obj] = true
 	}
 	for _, svc := range a.servicesOf(s) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/labels"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/layers"
@@ -68,24 +69,15 @@ func (v *verifier) endpoints(t target, ps []pod) Check {
 }
 
 // servicesOf returns the Services in the workload's namespace whose
-// selector matches its pod template labels, sorted by name.
+// selector matches its pod template labels, sorted by name. Matching the
+// template, not the pods, finds the Services of a workload whose pods are
+// not in the bundle.
 func (v *verifier) servicesOf(t target) []*bundle.Object {
 	tmpl, _, _ := unstructured.NestedStringMap(t.obj.Object, "spec", "template", "metadata", "labels")
 	var out []*bundle.Object
-	lk := v.index()
-	for _, s := range lk.services[t.ref.Namespace] {
-		sel := lk.selectors[s]
-		if len(sel) == 0 {
-			continue
-		}
-		match := true
-		for k, val := range sel {
-			if tmpl[k] != val {
-				match = false
-				break
-			}
-		}
-		if match {
+	sel := v.index().services
+	for _, s := range sel.InNamespace(t.ref.Namespace) {
+		if sel.Selects(s, labels.Set(tmpl)) {
 			out = append(out, s)
 		}
 	}

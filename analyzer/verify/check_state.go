@@ -57,14 +57,9 @@ func (v *verifier) services(ws []target) []Check {
 	}
 	var svcs []*bundle.Object
 	for ns := range nss {
-		lk := v.index()
-		for _, s := range lk.services[ns] {
-			// No selector: the endpoints are managed by hand, not by rift's
-			// reading of the pods.
-			if len(lk.selectors[s]) > 0 {
-				svcs = append(svcs, s)
-			}
-		}
+		// Only Services with a selector: without one the endpoints are
+		// managed by hand, not by rift's reading of the pods.
+		svcs = append(svcs, v.index().services.InNamespace(ns)...)
 	}
 	slices.SortFunc(svcs, func(a, b *bundle.Object) int { return compareRef(a.Ref(), b.Ref()) })
 	var out []Check
