@@ -39,12 +39,37 @@ var ReadyConditions = []string{"Ready", "Available", "Complete", "Established"}
 
 // ReadyCondition is the first of ReadyConditions that o reports.
 func ReadyCondition(o *bundle.Object) (Condition, bool) {
-	for _, t := range ReadyConditions {
-		if c, ok := ConditionOf(o, t); ok {
-			return c, true
+	var best Condition
+	rank := len(ReadyConditions)
+	readyConditions(o, func(i int, c Condition) {
+		if i < rank {
+			best, rank = c, i
+		}
+	})
+	return best, rank < len(ReadyConditions)
+}
+
+// readyConditions calls f with the index in ReadyConditions and the
+// reading of each ready condition o reports, the first of a type only, in
+// one pass over the list: the present state asks this of every object of
+// a large bundle.
+func readyConditions(o *bundle.Object, f func(i int, c Condition)) {
+	var seen [8]bool // len(ReadyConditions) <= len(seen)
+	for _, v := range Slice(o.Object, "status", "conditions") {
+		m, _ := v.(map[string]any)
+		t := String(m, "type")
+		for i, rt := range ReadyConditions {
+			if t != rt || seen[i] {
+				continue
+			}
+			seen[i] = true
+			c := Condition{Type: t, Status: String(m, "status"), Reason: String(m, "reason"), Message: String(m, "message")}
+			if c.At = Time(String(m, "lastTransitionTime")); c.At.IsZero() {
+				c.At = Time(String(m, "lastUpdateTime"))
+			}
+			f(i, c)
 		}
 	}
-	return Condition{}, false
 }
 
 // PodReady: the pod's Ready condition is True.
@@ -75,11 +100,11 @@ func PodServing(p *bundle.Object) bool {
 // not say.
 func ReadySince(o *bundle.Object) time.Time {
 	var t time.Time
-	for _, ct := range ReadyConditions {
-		if c, ok := ConditionOf(o, ct); ok && c.Status == "True" && c.At.After(t) {
+	readyConditions(o, func(_ int, c Condition) {
+		if c.Status == "True" && c.At.After(t) {
 			t = c.At
 		}
-	}
+	})
 	if Finished(o) {
 		for _, cs := range ContainerStatuses(o) {
 			if f := Time(String(cs, "state", "terminated", "finishedAt")); f.After(t) {

@@ -43,7 +43,19 @@ const (
 // stage ends, so that a benchmark can time the stages (rift dev phases).
 // done runs on the calling goroutine and must not use the engine.
 func (e *Engine) EvaluateStages(ctx context.Context, in Input, done func(stage string)) (*Ledger, error) {
-	v, err := in.valueFor(e.need, e.wfields)
+	// The summary's facts (the present state above all) read the bundle
+	// as the conversion does, and neither waits for the other: they are
+	// taken side by side, so that the present costs no wall time of its
+	// own where the conversion leaves a processor idle.
+	var (
+		v     ast.Value
+		err   error
+		facts summaryFacts
+	)
+	pool.Run(
+		func() { v, err = in.valueFor(e.need, e.wfields) },
+		func() { facts = factsOf(in) },
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -51,7 +63,7 @@ func (e *Engine) EvaluateStages(ctx context.Context, in Input, done func(stage s
 	// only facts: drop the bundle and the workloads, so that once the
 	// caller drops them too (analyzer.AnalyzeWith does) the collector can
 	// free the decoded objects while the rules run.
-	tl, facts := in.Timeline, factsOf(in)
+	tl := in.Timeline
 	in = Input{}
 	done(StageInput)
 	results := make([][]candidate, len(e.enabled))
