@@ -17,13 +17,13 @@ import (
 	"github.com/rift-dev/rift/analyzer/report"
 )
 
-// corpusDir is the shared, read-only real data made by other tools (see
+// corpusDir is the repository's copy of real data made by other tools (see
 // its SOURCES.md); RIFT_CORPUS overrides.
 func corpusDir() string {
 	if d := os.Getenv("RIFT_CORPUS"); d != "" {
 		return d
 	}
-	return filepath.Join("..", "..", "shared", "corpus")
+	return filepath.Join("..", "testdata", "corpus")
 }
 
 // invariantBundles are every recorded incident and every bundle-shaped
@@ -36,7 +36,7 @@ func invariantBundles(t *testing.T) map[string]string {
 	out := fixtureBundles(t)
 	corpus := corpusDir()
 	if _, err := os.Stat(corpus); err != nil {
-		t.Fatalf("corpus missing: %v (set RIFT_CORPUS to the shared corpus directory)", err)
+		t.Fatalf("corpus missing: %v (testdata/corpus is part of the repository)", err)
 	}
 	for _, rel := range []string{
 		"must-gather-clean/test/files/must-gather-metal.tar.xz",

@@ -35,16 +35,16 @@ func checkGolden(t *testing.T, name string, got []byte) {
 }
 
 // corpus returns the shared corpus of real public data (see its
-// SOURCES.md). It lives beside the repository; RIFT_CORPUS overrides.
+// SOURCES.md). A copy lives in testdata/corpus; RIFT_CORPUS overrides.
 func corpus(t *testing.T, rel string) string {
 	t.Helper()
 	dir := os.Getenv("RIFT_CORPUS")
 	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "corpus")
+		dir = filepath.Join("..", "..", "testdata", "corpus")
 	}
 	p := filepath.Join(dir, rel)
 	if _, err := os.Stat(p); err != nil {
-		t.Fatalf("corpus data missing: %v (set RIFT_CORPUS to the shared corpus directory)", err)
+		t.Fatalf("corpus data missing: %v (testdata/corpus is part of the repository)", err)
 	}
 	return p
 }

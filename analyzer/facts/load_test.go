@@ -11,16 +11,16 @@ import (
 	"github.com/rift-dev/rift/analyzer/bundle"
 )
 
-// corpusDir is the shared corpus of real captures (RIFT_CORPUS overrides).
+// corpusDir is the repository's copy of the corpus of real captures (RIFT_CORPUS overrides).
 func corpusDir(t *testing.T, rel string) string {
 	t.Helper()
 	dir := os.Getenv("RIFT_CORPUS")
 	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "corpus")
+		dir = filepath.Join("..", "..", "testdata", "corpus")
 	}
 	p := filepath.Join(dir, rel)
 	if _, err := os.Stat(p); err != nil {
-		t.Fatalf("corpus data missing: %v (set RIFT_CORPUS to the shared corpus directory)", err)
+		t.Fatalf("corpus data missing: %v (testdata/corpus is part of the repository)", err)
 	}
 	return p
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // corpus is the shared, read-only real test data (see its SOURCES.md).
-const corpus = "../../../shared/corpus"
+const corpus = "../../testdata/corpus"
 
 // analyze runs the whole pipeline the report uses on one bundle path.
 func analyze(t *testing.T, path string) *Ledger {

@@ -8,13 +8,13 @@ import (
 	"github.com/rift-dev/rift/analyzer/bundle"
 )
 
-// The real captures of ../shared/corpus carry their own verdicts: the
+// The real captures of testdata/corpus (a copy of ../shared/corpus) carry their own verdicts: the
 // gitops-engine health_test.go assertions (Argo CD health) and is-healthy's
 // expected-health annotations or test assertions. rift's convergence is a
 // different question (has the object reached its declared state, and if not
 // why), so a few verdicts differ on purpose; each is explained in note and in
 // docs/layers.md.
-const corpusRoot = "../../../shared/corpus/"
+const corpusRoot = "../../testdata/corpus/"
 
 // agrees maps a ground-truth health onto the rift verdicts that mean the
 // same thing.

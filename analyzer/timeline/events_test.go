@@ -9,7 +9,7 @@ import (
 	"github.com/rift-dev/rift/analyzer/bundle"
 )
 
-const tsEvents = "../../../shared/corpus/troubleshoot/pkg/analyze/files/events/"
+const tsEvents = "../../testdata/corpus/troubleshoot/pkg/analyze/files/events/"
 
 func mustTime(t *testing.T, s string) time.Time {
 	t.Helper()

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-const fluxCaptures = "../../../shared/corpus/argo-cd-flux-health/resource_customizations/"
+const fluxCaptures = "../../testdata/corpus/argo-cd-flux-health/resource_customizations/"
 
 // TestFluxConditions reads real Flux objects that Argo CD's health checks
 // classify as healthy, progressing or degraded (by file name): a degraded

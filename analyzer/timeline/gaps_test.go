@@ -8,7 +8,7 @@ import (
 	"github.com/rift-dev/rift/analyzer/bundle"
 )
 
-const gitopsEngine = "../../../shared/corpus/gitops-engine-health/pkg/health/testdata/"
+const gitopsEngine = "../../testdata/corpus/gitops-engine-health/pkg/health/testdata/"
 
 // stateEntry is what a test expects of an entry read from state.
 type stateEntry struct {

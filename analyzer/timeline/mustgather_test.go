@@ -11,7 +11,7 @@ import (
 	"github.com/rift-dev/rift/analyzer/layers"
 )
 
-const mustGather = "../../../shared/corpus/must-gather-clean/test/files/must-gather-metal.tar.xz"
+const mustGather = "../../testdata/corpus/must-gather-clean/test/files/must-gather-metal.tar.xz"
 
 // TestMustGather builds the timeline of a real OpenShift must-gather (about
 // 5,000 core/v1 events in 60 namespaces; the cluster ended healthy while

@@ -7,7 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-const isHealthy = "../../../shared/corpus/is-healthy/pkg/health/testdata/"
+const isHealthy = "../../testdata/corpus/is-healthy/pkg/health/testdata/"
 
 // change is what a test expects of a reconciler entry.
 type change struct {

@@ -172,10 +172,7 @@ func TestRedactCheckJSON(t *testing.T) {
 }
 
 func TestRedactImported(t *testing.T) {
-	in := "../../../shared/corpus/troubleshoot/test/baselines/supportbundle/baseline.tar.gz"
-	if _, err := os.Stat(in); err != nil {
-		in = "/work/shared/corpus/troubleshoot/test/baselines/supportbundle/baseline.tar.gz"
-	}
+	in := "../../testdata/corpus/troubleshoot/test/baselines/supportbundle/baseline.tar.gz"
 	out := filepath.Join(t.TempDir(), "out")
 	if code, stdout, stderr := run("redact", "--secret-keys", in, out); code != ExitOK {
 		t.Fatalf("redact exit %d\n%s%s", code, stdout, stderr)
