@@ -24,13 +24,19 @@ func ConditionOf(o *bundle.Object, t string) (Condition, bool) {
 		if String(m, "type") != t {
 			continue
 		}
-		c := Condition{Type: t, Status: String(m, "status"), Reason: String(m, "reason"), Message: String(m, "message")}
-		if c.At = Time(String(m, "lastTransitionTime")); c.At.IsZero() {
-			c.At = Time(String(m, "lastUpdateTime"))
-		}
-		return c, true
+		return ReadCondition(m), true
 	}
 	return Condition{}, false
+}
+
+// ReadCondition reads one status condition: its time is
+// lastTransitionTime, or lastUpdateTime when that is absent.
+func ReadCondition(m map[string]any) Condition {
+	c := Condition{Type: String(m, "type"), Status: String(m, "status"), Reason: String(m, "reason"), Message: String(m, "message")}
+	if c.At = Time(String(m, "lastTransitionTime")); c.At.IsZero() {
+		c.At = Time(String(m, "lastUpdateTime"))
+	}
+	return c
 }
 
 // ReadyConditions are the condition types that, True, mean an object
@@ -63,11 +69,7 @@ func readyConditions(o *bundle.Object, f func(i int, c Condition)) {
 				continue
 			}
 			seen[i] = true
-			c := Condition{Type: t, Status: String(m, "status"), Reason: String(m, "reason"), Message: String(m, "message")}
-			if c.At = Time(String(m, "lastTransitionTime")); c.At.IsZero() {
-				c.At = Time(String(m, "lastUpdateTime"))
-			}
-			f(i, c)
+			f(i, ReadCondition(m))
 		}
 	}
 }

@@ -62,11 +62,14 @@ func conditions(m map[string]any, path ...string) []condition {
 	return out
 }
 
+// readCondition is facts.ReadCondition with the time as the layers'
+// evidence carries it: UTC, nil when unknown.
 func readCondition(c map[string]any) condition {
-	cd := condition{Type: str(c, "type"), Status: str(c, "status"), Reason: str(c, "reason"), Message: str(c, "message")}
-	cd.Time = parseTime(str(c, "lastTransitionTime"))
-	if cd.Time == nil {
-		cd.Time = parseTime(str(c, "lastUpdateTime"))
+	fc := facts.ReadCondition(c)
+	cd := condition{Type: fc.Type, Status: fc.Status, Reason: fc.Reason, Message: fc.Message}
+	if !fc.At.IsZero() {
+		t := fc.At.UTC()
+		cd.Time = &t
 	}
 	return cd
 }
