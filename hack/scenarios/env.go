@@ -72,6 +72,10 @@ type ApplyOptions struct {
 	// Namespace, when set, is forced on every namespaced object, as
 	// Flux's spec.targetNamespace does.
 	Namespace string
+	// KeepDisabled leaves alone an object whose live copy carries
+	// kustomize.toolkit.fluxcd.io/reconcile: disabled, as kustomize-controller
+	// does; the live object is returned as if applied.
+	KeepDisabled bool
 }
 
 // Apply server-side applies every document of a multi-document YAML
@@ -108,6 +112,10 @@ func (e *Env) Apply(ctx context.Context, manifests []byte, opts ApplyOptions) ([
 	}
 }
 
+// ReconcileAnnotation, set to "disabled" on an object in the cluster, makes
+// kustomize-controller stop applying and pruning it.
+const ReconcileAnnotation = "kustomize.toolkit.fluxcd.io/reconcile"
+
 // ApplyObject server-side applies one object as fieldManager.
 func (e *Env) ApplyObject(ctx context.Context, u *unstructured.Unstructured, fieldManager string) (*unstructured.Unstructured, error) {
 	return e.applyOne(ctx, u, ApplyOptions{FieldManager: fieldManager})
@@ -124,6 +132,11 @@ func (e *Env) applyOne(ctx context.Context, u *unstructured.Unstructured, opts A
 			u.SetNamespace(opts.Namespace)
 		}
 		ri = e.Dynamic.Resource(m.Resource).Namespace(u.GetNamespace())
+	}
+	if opts.KeepDisabled {
+		if live, err := ri.Get(ctx, u.GetName(), metav1.GetOptions{}); err == nil && live.GetAnnotations()[ReconcileAnnotation] == "disabled" {
+			return live, nil
+		}
 	}
 	applied, err := ri.Apply(ctx, u.GetName(), u, metav1.ApplyOptions{FieldManager: opts.FieldManager, Force: true})
 	if err != nil {

@@ -28,7 +28,9 @@ type FluxSync struct {
 // the commit sha: store the artifact, apply every manifest under Path with
 // server-side apply as "kustomize-controller" (with Flux's ownership
 // labels), prune what the previous inventory held and this revision does
-// not, and report Ready with the applied revision and the inventory.
+// not, and report Ready with the applied revision and the inventory. An
+// object annotated kustomize.toolkit.fluxcd.io/reconcile=disabled in the
+// cluster is left as it is, as the controller leaves it.
 // Only plain YAML is applied: scenarios keep their manifests plain.
 func (e *Env) Reconcile(ctx context.Context, f FluxSync, sha string, at time.Time) error {
 	revision := e.Git.Revision(sha)
@@ -50,7 +52,7 @@ func (e *Env) Reconcile(ctx context.Context, f FluxSync, sha string, at time.Tim
 		"kustomize.toolkit.fluxcd.io/name":      f.Name,
 		"kustomize.toolkit.fluxcd.io/namespace": f.Namespace,
 	}
-	applied, err := e.Apply(ctx, manifests, ApplyOptions{FieldManager: "kustomize-controller", Labels: labels, Namespace: f.TargetNamespace})
+	applied, err := e.Apply(ctx, manifests, ApplyOptions{FieldManager: "kustomize-controller", Labels: labels, Namespace: f.TargetNamespace, KeepDisabled: true})
 	if err != nil {
 		return fmt.Errorf("Kustomization/%s/%s: %w", f.Namespace, f.Name, err)
 	}

@@ -17,6 +17,13 @@ type ArgoApp struct {
 	RepoURL   string
 	Path      string // spec.source.path, relative to the repository root
 	Dest      string // spec.destination.namespace
+	// SyncPolicy is spec.syncPolicy; nil is automated sync with prune and
+	// selfHeal.
+	SyncPolicy map[string]any
+	// ClientSide applies as Argo CD does by default: kubectl's client-side
+	// apply (the last-applied-configuration annotation and a three-way
+	// strategic merge patch) instead of server-side apply.
+	ClientSide bool
 }
 
 // InstallArgoCRD installs the Application CRD (argoproj.io/v1alpha1, with
@@ -54,7 +61,13 @@ func (e *Env) ArgoSync(ctx context.Context, a ArgoApp, sha string, at time.Time)
 	if err != nil {
 		return fmt.Errorf("Application/%s/%s: %w", a.Namespace, a.Name, err)
 	}
-	applied, err := e.Apply(ctx, manifests, ApplyOptions{FieldManager: "argocd-controller", Labels: map[string]string{"app.kubernetes.io/instance": a.Name}, Namespace: a.Dest})
+	opts := ApplyOptions{FieldManager: "argocd-controller", Labels: map[string]string{"app.kubernetes.io/instance": a.Name}, Namespace: a.Dest}
+	var applied []*unstructured.Unstructured
+	if a.ClientSide {
+		applied, err = e.ApplyClientSide(ctx, manifests, opts)
+	} else {
+		applied, err = e.Apply(ctx, manifests, opts)
+	}
 	if err != nil {
 		return fmt.Errorf("Application/%s/%s: %w", a.Namespace, a.Name, err)
 	}
@@ -81,7 +94,7 @@ func (e *Env) ArgoSync(ctx context.Context, a ArgoApp, sha string, at time.Time)
 		"spec": map[string]any{
 			"project": "default", "source": source,
 			"destination": map[string]any{"server": "https://kubernetes.default.svc", "namespace": a.Dest},
-			"syncPolicy":  map[string]any{"automated": map[string]any{"prune": true, "selfHeal": true}},
+			"syncPolicy":  a.syncPolicy(),
 		},
 		"status": map[string]any{
 			"sourceType":   "Directory",
@@ -109,4 +122,11 @@ func (e *Env) ArgoSync(ctx context.Context, a ArgoApp, sha string, at time.Time)
 	}}
 	_, err = e.ApplyObject(ctx, app, "argocd-application-controller")
 	return err
+}
+
+func (a ArgoApp) syncPolicy() map[string]any {
+	if a.SyncPolicy != nil {
+		return a.SyncPolicy
+	}
+	return map[string]any{"automated": map[string]any{"prune": true, "selfHeal": true}}
 }

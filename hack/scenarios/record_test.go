@@ -14,6 +14,7 @@ import (
 	"github.com/rift-dev/rift/analyzer/hypothesis"
 	"github.com/rift-dev/rift/hack/scenarios"
 	applyrejected "github.com/rift-dev/rift/hack/scenarios/apply-rejected"
+	argoselfheal "github.com/rift-dev/rift/hack/scenarios/argo-selfheal-off"
 	certificatenotready "github.com/rift-dev/rift/hack/scenarios/certificate-not-ready"
 	configmissing "github.com/rift-dev/rift/hack/scenarios/config-missing"
 	controllerstalled "github.com/rift-dev/rift/hack/scenarios/controller-stalled"
@@ -26,6 +27,7 @@ import (
 	externalsecretfailed "github.com/rift-dev/rift/hack/scenarios/external-secret-failed"
 	externalsecretproviderdns "github.com/rift-dev/rift/hack/scenarios/externalsecret-provider-dns"
 	fluxreadynoendpoints "github.com/rift-dev/rift/hack/scenarios/flux-ready-no-endpoints"
+	fluxreconciledisabled "github.com/rift-dev/rift/hack/scenarios/flux-reconcile-disabled"
 	healthygitops "github.com/rift-dev/rift/hack/scenarios/healthy-gitops"
 	imagepullfailed "github.com/rift-dev/rift/hack/scenarios/image-pull-failed"
 	imagepullfailedafter "github.com/rift-dev/rift/hack/scenarios/image-pull-failed-after"
@@ -40,6 +42,8 @@ import (
 	quotaexceeded "github.com/rift-dev/rift/hack/scenarios/quota-exceeded"
 	reconcilestale "github.com/rift-dev/rift/hack/scenarios/reconcile-stale"
 	reconcilesuspended "github.com/rift-dev/rift/hack/scenarios/reconcile-suspended"
+	removedenvclientside "github.com/rift-dev/rift/hack/scenarios/removed-env-client-side"
+	removedlimitdenied "github.com/rift-dev/rift/hack/scenarios/removed-limit-denied"
 	renderfailed "github.com/rift-dev/rift/hack/scenarios/render-failed"
 	resolvedbesidecurrent "github.com/rift-dev/rift/hack/scenarios/resolved-beside-current"
 	rolloutcompleteafter "github.com/rift-dev/rift/hack/scenarios/rollout-complete-after"
@@ -99,6 +103,10 @@ func all() []scenarios.Scenario {
 		healthygitops.Scenario(),
 		statefulsetstorage.Scenario(),
 		volumeunavailable.Scenario(),
+		argoselfheal.Scenario(),
+		fluxreconciledisabled.Scenario(),
+		removedlimitdenied.Scenario(),
+		removedenvclientside.Scenario(),
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].Name < list[j].Name })
 	return list
