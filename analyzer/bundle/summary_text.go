@@ -15,14 +15,7 @@ func (s Summary) WriteText(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	p := func(format string, args ...any) { fmt.Fprintf(tw, format, args...) }
 	p("Format:\t%s\n", s.Format)
-	switch {
-	case s.CaptureTime.IsZero():
-		p("Capture time:\tunknown (no bundle.yaml and no timestamp in the data)\n")
-	case s.CaptureTimeInferred:
-		p("Capture time:\t%s (inferred: latest timestamp in the data)\n", s.CaptureTime.Format(time.RFC3339))
-	default:
-		p("Capture time:\t%s\n", s.CaptureTime.Format(time.RFC3339))
-	}
+	p("Capture time:\t%s\n", CaptureText(s.CaptureTime, s.CaptureTimeInferred))
 	p("Collector:\t%s\n", orNone(strings.TrimSpace(s.Collector.Name+" "+s.Collector.Version)))
 	p("Scope:\t%s\n", scopeText(s.Scope))
 	p("Objects:\t%d\n", s.Objects)

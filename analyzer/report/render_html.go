@@ -61,7 +61,7 @@ func renderHTML(w io.Writer, r *Report) error {
 	if err != nil {
 		return err
 	}
-	title := "rift report: " + orDash(r.Summary.Verdict) + " · " + stamp(r.Bundle.CaptureTime)
+	title := "rift report: " + orDash(r.Summary.Verdict) + " · " + captureStamp(r.Bundle.CaptureTime)
 	e := newJSONWriter(w, false, true)
 	e.buf = append(e.buf, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"...)
 	e.buf = append(e.buf, "<meta http-equiv=\"Content-Security-Policy\" content=\""+htmlCSP+"\">\n"...)

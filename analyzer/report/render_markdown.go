@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
 )
 
 // renderMarkdown writes the report as GitHub/GitLab-flavoured Markdown for
@@ -138,10 +140,7 @@ func mdScope(m *mdOut, r *Report) {
 	if len(b.Scope.Namespaces) > 0 {
 		ns = strings.Join(b.Scope.Namespaces, ", ")
 	}
-	capt := stamp(b.CaptureTime)
-	if b.Inferred {
-		capt += " (inferred)"
-	}
+	capt := bundle.CaptureText(b.CaptureTime, b.Inferred)
 	rows := [][]string{
 		{"Context", esc(b.Scope.Context)},
 		{"Cluster", esc(strings.TrimSpace(b.Scope.Cluster + " " + b.Scope.Server))},

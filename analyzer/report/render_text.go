@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/layers"
 )
 
@@ -25,7 +26,7 @@ func renderText(w io.Writer, r *Report, opts RenderOptions) error {
 
 func textLead(t *textOut, r *Report, opts RenderOptions) {
 	s := r.Summary
-	t.printf("%s %s\n", t.paint(styleBold, "rift report"), t.paint(styleDim, "· "+stamp(r.Bundle.CaptureTime)))
+	t.printf("%s %s\n", t.paint(styleBold, "rift report"), t.paint(styleDim, "· "+captureStamp(r.Bundle.CaptureTime)))
 	t.blank()
 	t.kv(0, 9, "Verdict", verdictStyle(s.Verdict)+";"+styleBold, strings.ToUpper(orDash(s.Verdict)))
 	t.kv(0, 9, "Impact", styleNone, orDash(s.Impact))
@@ -57,11 +58,7 @@ func textScope(t *textOut, r *Report) {
 		ns = strings.Join(b.Scope.Namespaces, ", ")
 	}
 	t.kv(2, k, "namespaces", styleNone, ns)
-	capt := stamp(b.CaptureTime)
-	if b.Inferred {
-		capt += " (inferred from the latest timestamp in the data)"
-	}
-	t.kv(2, k, "captured", styleNone, capt)
+	t.kv(2, k, "captured", styleNone, bundle.CaptureText(b.CaptureTime, b.Inferred))
 	t.kv(2, k, "bundle", styleNone, bundleLine(r))
 	for _, s := range b.Sources {
 		t.kv(2, k, "source", styleNone, sourceLine(s))

@@ -80,6 +80,15 @@ func earliestLine(ef *timeline.EarliestFailure) string {
 // non-JSON format uses.
 func stamp(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05Z") }
 
+// captureStamp is the capture time in a title: its stamp, or "capture time
+// unknown" when the bundle carries no time (bundle.CaptureText says why).
+func captureStamp(t time.Time) string {
+	if t.IsZero() {
+		return "capture time unknown"
+	}
+	return stamp(t)
+}
+
 // yesNo formats mutationNeeded.
 func yesNo(b bool) string {
 	if b {
