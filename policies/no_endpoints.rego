@@ -3,7 +3,12 @@
 # description: >-
 #   A Service with a selector routes to no ready pod: the selector matches
 #   no pod, or none of the selected pods is Ready. Failing pods explain this;
-#   this explains callers that cannot reach the Service.
+#   this explains callers that cannot reach the Service. The routed path
+#   (an Ingress or Gateway route to the Service, input.service_routes) and
+#   what speaks about it (an ingress controller's 5xx for the Service's
+#   upstream, a controller line saying it has no endpoints, a caller that
+#   cannot dial it) support it; the repair names the commit that changed
+#   the pod labels when the bundle shows it.
 # custom:
 #   id: no-endpoints
 #   cause: no-endpoints
@@ -26,39 +31,91 @@ hypothesis contains h if {
 		"summary": summary(svc, pods),
 		"supporting": array.concat(
 			array.concat(
-				[lib.field(svc, "spec.selector", sprintf("selector %v selects %d pods, none Ready", [svc.spec.selector, count(pods)]))],
-				[lib.field(p, "status.conditions[type=Ready]", sprintf("pod %s is not Ready", [p.metadata.name])) | some p in pods],
+				array.concat(
+					[lib.field(svc, "spec.selector", sprintf("selector %v selects %d pods, none Ready", [svc.spec.selector, count(pods)]))],
+					[lib.field(p, "status.conditions[type=Ready]", sprintf("pod %s is not Ready", [p.metadata.name])) | some p in pods],
+				),
+				[{"object": {"apiVersion": "v1", "kind": "Pod", "namespace": cns, "name": cpod}, "message": line} | some [cns, cpod, line] in object.get(lib.dial_callers, key, set())],
 			),
-			[{"object": {"apiVersion": "v1", "kind": "Pod", "namespace": cns, "name": cpod}, "message": line} | some [cns, cpod, line] in object.get(lib.dial_callers, key, set())],
+			array.concat(array.concat(routes(key), failures(key)), label_change(key)),
 		),
 		"contradicting": [],
 		"nextCheck": sprintf("kubectl get endpointslices -n %s -l kubernetes.io/service-name=%s -o wide", [ns, name]),
-		"repair": repair(svc, pods),
+		"repair": repair(key, svc, pods),
 		"explains": {lib.explain("dependency-unavailable", lib.ref(svc))},
 	}
 }
 
 # A selector that matches nothing may be intended (a workload scaled to
-# zero); without a failing caller in the logs it stays open.
+# zero); without a failing caller in the logs, or a failure on the routed
+# path, it stays open.
 status(key, pods) := "open" if {
 	count(pods) == 0
 	not lib.dial_callers[key]
+	count(object.get(input, ["service_routes", key, "failures"], [])) == 0
 }
 
 else := "supported"
+
+# routes cites the Ingress and Gateway routes that send users to the
+# Service: the path users meet the failure on.
+routes(key) := [{"object": r.object, "path": r.path, "message": sprintf("%s %s routes %s to this Service", [r.object.kind, r.object.name, concat(", ", r.hosts)])} |
+	some r in object.get(input, ["service_routes", key, "routes"], [])
+]
+
+# failures cites what the routed path's logs say: a 5xx for the Service's
+# upstream, or the controller saying it has no endpoints. At most five
+# lines: they repeat.
+failures(key) := array.slice(
+	[{"object": f.object, "file": f.file, "message": sprintf("%s: %s", [what[f.what], f.line])} |
+		some f in object.get(input, ["service_routes", key, "failures"], [])
+	],
+	0, 5,
+)
+
+what := {"5xx": "a 5xx for the Service's upstream", "no-endpoints": "the controller reports no endpoints"}
+
+# label_change cites the workload whose pod labels left the selector.
+label_change(key) := [{"object": c.current, "path": "spec.template.metadata.labels", "message": sprintf("%s %s: ReplicaSet %s carries labels the selector matches, the current ReplicaSet %s (created %s) does not%s", [
+	c.workload.kind, c.workload.name, c.old.name, c.current.name, c.at, commit_text(c),
+])}] if {
+	c := input.service_routes[key].labelChange
+} else := []
+
+commit_text(c) := sprintf("; newest commit before it: %s %q", [substring(c.commit.revision, 0, 12), c.commit.subject]) if c.commit
+
+else := ""
 
 summary(svc, pods) := sprintf("Service %s selects no pod: its selector %v matches nothing", [svc.metadata.name, svc.spec.selector]) if count(pods) == 0
 
 else := sprintf("Service %s has no ready endpoint: %d selected pods, none Ready", [svc.metadata.name, count(pods)])
 
-repair(svc, pods) := lib.repair(
+repair(key, svc, pods) := lib.repair(
+	"repository",
+	sprintf("restore in Git the pod labels of %s %s that the selector of Service %s matches (%v), or change the selector to the new labels: commit %s %q changed the pod template", [
+		c.workload.kind, c.workload.name, svc.metadata.name, svc.spec.selector,
+		substring(c.commit.revision, 0, 12), c.commit.subject,
+	]),
+	["the intended pods exist and are Ready under other labels"],
+	["the endpoints stay empty after the change"],
+	sprintf("revert commit %s", [substring(c.commit.revision, 0, 12)]),
+	[lib.accept("runtime", "the EndpointSlice lists ready addresses"), lib.accept("external", "requests through the Service succeed")],
+) if {
+	count(pods) == 0
+	c := input.service_routes[key].labelChange
+	c.commit
+}
+
+else := lib.repair(
 	"repository",
 	sprintf("correct the selector of Service %s or the pod labels in Git", [svc.metadata.name]),
 	["the intended pods exist and are Ready under other labels"],
 	["the endpoints stay empty after the change"],
 	"revert the commit",
 	[lib.accept("runtime", "the EndpointSlice lists ready addresses"), lib.accept("external", "requests through the Service succeed")],
-) if count(pods) == 0
+) if {
+	count(pods) == 0
+}
 
 else := lib.repair(
 	"none",

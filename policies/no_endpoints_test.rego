@@ -31,3 +31,62 @@ test_selector_matches_nothing_with_failing_caller if {
 	h.status == "supported"
 	count(h.supporting) == 2
 }
+
+ing_ref := {"apiVersion": "networking.k8s.io/v1", "kind": "Ingress", "namespace": "kafka", "name": "kafka-ui"}
+
+routed(failures, change) := r if {
+	base := {"routes": [{"object": ing_ref, "path": "spec.rules[0].http.paths[0].backend", "hosts": ["kafka.example.com"], "port": "80"}], "failures": failures}
+	r := {"kafka/kafka": object.union(base, change)}
+}
+
+nginx_503 := {
+	"object": {"apiVersion": "v1", "kind": "Pod", "namespace": "ingress-nginx", "name": "ingress-nginx-controller-1"},
+	"container": "controller", "file": "logs/ingress-nginx/ingress-nginx-controller-1/controller.log",
+	"line": "10.0.0.1 - - [02/Dec/2026:06:40:01 +0000] \"GET / HTTP/1.1\" 503 190 \"-\" \"curl/8.5.0\" 76 0.000 [kafka-kafka-80] [] - - - - 9c1f",
+	"what": "5xx", "upstream": "kafka-kafka-80",
+}
+
+test_routed_failure_supports if {
+	some h in no_endpoints.hypothesis with input as {"service_pods": {"kafka/kafka": []}, "objects": {"Service": {"kafka": {"kafka": svc}}}, "service_routes": routed([nginx_503], {})}
+	h.status == "supported"
+	some e in h.supporting
+	e.file == nginx_503.file
+	contains(e.message, "[kafka-kafka-80]")
+	some r in h.supporting
+	r.object == ing_ref
+	contains(r.message, "kafka.example.com")
+}
+
+test_route_without_failure_stays_open if {
+	some h in no_endpoints.hypothesis with input as {"service_pods": {"kafka/kafka": []}, "objects": {"Service": {"kafka": {"kafka": svc}}}, "service_routes": routed([], {})}
+	h.status == "open"
+}
+
+test_failure_of_another_service_stays_open if {
+	some h in no_endpoints.hypothesis with input as {"service_pods": {"kafka/kafka": []}, "objects": {"Service": {"kafka": {"kafka": svc}}}, "service_routes": {"kafka/other": {"routes": [], "failures": [nginx_503]}}}
+	h.status == "open"
+}
+
+label_change := {"labelChange": {
+	"workload": {"apiVersion": "apps/v1", "kind": "Deployment", "namespace": "kafka", "name": "kafka-ui"},
+	"old": {"apiVersion": "apps/v1", "kind": "ReplicaSet", "namespace": "kafka", "name": "kafka-ui-1"},
+	"current": {"apiVersion": "apps/v1", "kind": "ReplicaSet", "namespace": "kafka", "name": "kafka-ui-2"},
+	"at": "2026-12-02T06:30:00Z",
+	"commit": {"revision": "0123456789abcdef0123", "subject": "ui: new labels", "time": "2026-12-02T06:29:58Z", "source": "kafka"},
+}}
+
+test_label_change_names_commit if {
+	some h in no_endpoints.hypothesis with input as {"service_pods": {"kafka/kafka": []}, "objects": {"Service": {"kafka": {"kafka": svc}}}, "service_routes": routed([nginx_503], label_change)}
+	contains(h.repair.action, "0123456789ab")
+	contains(h.repair.action, "ui: new labels")
+	h.repair.rollback == "revert commit 0123456789ab"
+	some e in h.supporting
+	e.path == "spec.template.metadata.labels"
+}
+
+test_label_change_without_commit_names_no_commit if {
+	nocommit := {"labelChange": object.remove(label_change.labelChange, ["commit"])}
+	some h in no_endpoints.hypothesis with input as {"service_pods": {"kafka/kafka": []}, "objects": {"Service": {"kafka": {"kafka": svc}}}, "service_routes": routed([nginx_503], nocommit)}
+	not contains(h.repair.action, "commit")
+	h.repair.rollback == "revert the commit"
+}
