@@ -140,6 +140,18 @@ func (w *Writer) Close(meta bundle.Meta) error {
 	return w.sink.finish(w.entries, body, mtime)
 }
 
+// Abort ends a bundle that will not be completed: it releases the spool
+// and writes nothing more, so the target holds no bundle.yaml (the mark of
+// a whole bundle) and the caller discards it. Abort after Close, or twice,
+// does nothing.
+func (w *Writer) Abort() {
+	if w.closed {
+		return
+	}
+	w.closed = true
+	w.sink.abort()
+}
+
 func (w *Writer) fail(err error) {
 	w.err = err
 }

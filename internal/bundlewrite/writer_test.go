@@ -207,3 +207,38 @@ func keys(m map[string]string) []string {
 	}
 	return out
 }
+
+// TestAbort: an aborted bundle writes nothing to its target and removes
+// its spool, so nothing of it looks whole.
+func TestAbort(t *testing.T) {
+	spool := t.TempDir()
+	var out bytes.Buffer
+	w := New(&out, Options{TempDir: spool})
+	if err := w.Add("a.yaml", []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	w.Abort()
+	w.Abort()
+	if out.Len() != 0 {
+		t.Errorf("aborted archive wrote %d bytes", out.Len())
+	}
+	if ents, _ := os.ReadDir(spool); len(ents) != 0 {
+		t.Errorf("spool left: %v", ents)
+	}
+	if err := w.Close(meta()); err == nil {
+		t.Error("Close after Abort succeeded")
+	}
+
+	dir := filepath.Join(t.TempDir(), "out")
+	dw, err := NewDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := dw.Add("a.yaml", []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	dw.Abort()
+	if _, err := os.Stat(filepath.Join(dir, MetaFile)); err == nil {
+		t.Error("aborted directory bundle has a bundle.yaml")
+	}
+}
