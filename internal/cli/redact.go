@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -10,7 +11,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/rift-dev/rift/internal/bundlewrite"
 	"github.com/rift-dev/rift/internal/redact"
 )
 
@@ -69,7 +69,9 @@ input. See docs/redaction.md.`,
 			if err := o.Validate(); err != nil {
 				return err
 			}
-			return o.Run(cmd.OutOrStdout(), cmd.ErrOrStderr())
+			ctx, stop := interruptible(cmd.Context())
+			defer stop()
+			return o.Run(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
 	f := cmd.Flags()
@@ -176,67 +178,14 @@ func resolved(p string) (string, error) {
 	return "", fmt.Errorf("%s: too many levels of symbolic links", p)
 }
 
-// discardDir removes what a failed run wrote into dir: dir itself when the
-// run created it, else only its contents (it was empty before).
-func discardDir(dir string, existed bool) {
-	if !existed {
-		os.RemoveAll(dir)
-		return
-	}
-	ents, _ := os.ReadDir(dir)
-	for _, e := range ents {
-		os.RemoveAll(filepath.Join(dir, e.Name()))
-	}
-}
-
 func isArchiveName(p string) bool {
 	return strings.HasSuffix(p, ".tar.gz") || strings.HasSuffix(p, ".tgz")
 }
 
-// Run redacts or checks.
-func (o *redactOptions) Run(out, errOut io.Writer) error {
+// Run redacts or checks; ctx ends a redaction early (see redactStaged).
+func (o *redactOptions) Run(ctx context.Context, out, errOut io.Writer) error {
 	if o.check {
 		return o.runCheck(out, o.in)
 	}
-	s, err := o.write()
-	if err != nil {
-		return usageError(err)
-	}
-	for _, d := range s.Dropped {
-		fmt.Fprintln(errOut, "rift: not in output:", skipped(d))
-	}
-	fmt.Fprintf(errOut, "rift: wrote %s: %d files from a %s bundle, %d values redacted, %d not in output\n", o.out, s.Files, s.Format, total(s.Report), len(s.Dropped))
-	return o.runCheck(out, o.out)
-}
-
-// write redacts o.in into o.out. A failed write removes the partial output
-// (an archive, or the directory NewDir accepted, which was new or empty),
-// so that a refused bundle leaves nothing that looks redacted.
-func (o *redactOptions) write() (*redact.Summary, error) {
-	if !isArchiveName(o.out) {
-		_, statErr := os.Stat(o.out)
-		w, err := bundlewrite.NewDir(o.out)
-		if err != nil {
-			return nil, err
-		}
-		s, err := redact.RedactBundle(o.in, w, o.opts)
-		if err != nil {
-			discardDir(o.out, statErr == nil)
-			return nil, err
-		}
-		return s, nil
-	}
-	f, err := os.OpenFile(o.out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	s, err := redact.RedactBundle(o.in, bundlewrite.New(f, bundlewrite.Options{}), o.opts)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(o.out)
-		return nil, err
-	}
-	return s, nil
+	return o.redactStaged(ctx, out, errOut)
 }

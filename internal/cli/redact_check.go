@@ -20,7 +20,13 @@ type checkResult struct {
 }
 
 func (o *redactOptions) runCheck(out io.Writer, target string) error {
-	fs, unread, err := redact.CheckBundle(target, o.opts.Load)
+	return o.runCheckAs(out, target, target)
+}
+
+// runCheckAs checks the bundle at p and reports it as target: a staged
+// output is checked before it gets its name.
+func (o *redactOptions) runCheckAs(out io.Writer, p, target string) error {
+	fs, unread, err := redact.CheckBundle(p, o.opts.Load)
 	if err != nil {
 		return usageError(err)
 	}

@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"slices"
@@ -47,25 +48,48 @@ type Summary struct {
 // rift bundle, with everything decoded inside its files. A limit that stops
 // reading part way (entries, total size, compression ratio) fails the whole
 // run with a *LimitError: a bundle that analyze would read only in part is
-// not redacted in part. w is closed either way; the caller discards a
-// failed output.
+// not redacted in part. On any error w is aborted (bundlewrite.Writer.Abort:
+// no bundle.yaml is written and the spool is removed); the caller discards
+// the output.
 func RedactBundle(in string, w *bundlewrite.Writer, opts BundleOptions) (*Summary, error) {
-	b, err := bundle.Load(in, opts.Load)
+	return RedactBundleContext(context.Background(), in, w, opts)
+}
+
+// RedactBundleContext is RedactBundle ended early, with ctx's error, once
+// ctx is done: it looks between files, and after loading (which it does
+// not interrupt).
+func RedactBundleContext(ctx context.Context, in string, w *bundlewrite.Writer, opts BundleOptions) (*Summary, error) {
+	s, meta, err := redactBundle(ctx, in, w, opts)
+	if err == nil {
+		err = ctx.Err()
+	}
 	if err != nil {
-		w.Close(bundle.Meta{})
+		w.Abort()
 		return nil, err
 	}
+	return s, w.Close(meta)
+}
+
+func redactBundle(ctx context.Context, in string, w *bundlewrite.Writer, opts BundleOptions) (*Summary, bundle.Meta, error) {
+	b, err := bundle.Load(in, opts.Load)
+	if err != nil {
+		return nil, bundle.Meta{}, err
+	}
 	if le := loadHalt(b); le != nil {
-		w.Close(bundle.Meta{})
-		return nil, le
+		return nil, bundle.Meta{}, le
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, bundle.Meta{}, err
 	}
 	r, err := New(opts.Redact)
 	if err != nil {
-		w.Close(bundle.Meta{})
-		return nil, err
+		return nil, bundle.Meta{}, err
 	}
 	s := &Summary{Format: b.Format}
 	add := func(name string, data []byte) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		if err := w.Add(name, data); err != nil {
 			return err
 		}
@@ -78,20 +102,19 @@ func RedactBundle(in string, w *bundlewrite.Writer, opts BundleOptions) (*Summar
 		err = r.converted(b, opts.Load, add, s)
 	}
 	if err != nil {
-		w.Close(bundle.Meta{})
-		return nil, err
+		return nil, bundle.Meta{}, err
 	}
 	s.Report = r.Report()
 	merge(&s.Report, b.Redaction)
 	rep, err := yaml.Marshal(s.Report)
 	if err != nil {
-		return nil, err
+		return nil, bundle.Meta{}, err
 	}
 	if err := add(ReportFile, rep); err != nil {
-		return nil, err
+		return nil, bundle.Meta{}, err
 	}
 	sortSkipped(s.Dropped)
-	return s, w.Close(r.meta(b))
+	return s, r.meta(b), nil
 }
 
 // loadHalt returns the limit at which the loader stopped reading b, if it
