@@ -112,7 +112,9 @@ func (o *redactOptions) Complete(args []string) error {
 	return nil
 }
 
-// Validate refuses an unknown output format and an OUT that exists.
+// Validate refuses an unknown output format, an IN that cannot be a
+// bundle, and an OUT that exists, lies inside IN or has no directory to
+// go in; it creates nothing.
 func (o *redactOptions) Validate() error {
 	if err := checkOutput(o.output, "text", "json", "yaml"); err != nil {
 		return err
@@ -120,10 +122,19 @@ func (o *redactOptions) Validate() error {
 	if o.check && (o.secretKeys || o.redactIPs || o.configFile != "") {
 		return usageError(errors.New("--check takes no redaction flags"))
 	}
-	if o.out != "" && inside(o.out, o.in) {
+	if err := checkIn(o.in); err != nil {
+		return usageError(err)
+	}
+	if o.out == "" {
+		return nil
+	}
+	if inside(o.out, o.in) {
 		return usageError(fmt.Errorf("%s: output inside the input %s would be read while written", o.out, o.in))
 	}
-	if o.out != "" && isArchiveName(o.out) {
+	if err := checkOutDir(o.out); err != nil {
+		return usageError(err)
+	}
+	if isArchiveName(o.out) {
 		if _, err := os.Stat(o.out); err == nil {
 			return usageError(fmt.Errorf("%s: already exists; refusing to overwrite", o.out))
 		}
