@@ -27,17 +27,35 @@ type LabelChange struct {
 	Source string
 }
 
+type labelChangesKey struct{}
+
 // PodLabelChange finds, for a Service that selects no pod, the Deployment
 // in its namespace whose older ReplicaSet's template the selector matches
 // and whose current one it does not. ok is false when no such Deployment
-// is in the bundle (the selector itself changed, or never matched). Its
-// cost is the ReplicaSets of the namespace.
+// is in the bundle (the selector itself changed, or never matched).
 func PodLabelChange(ix *bundle.Index, sources []*bundle.GitSource, svc *bundle.Object) (LabelChange, bool) {
+	c, ok := LabelChanges(ix, sources)[svc]
+	return c, ok
+}
+
+// LabelChanges is PodLabelChange for every core Service with a selector
+// that selects no pod, built once and memoised on ix. Its cost is the
+// ReplicaSets times the pod-less Services of their namespace.
+func LabelChanges(ix *bundle.Index, sources []*bundle.GitSource) map[*bundle.Object]LabelChange {
+	return ix.Derived(labelChangesKey{}, func() any { return labelChanges(ix, sources) }).(map[*bundle.Object]LabelChange)
+}
+
+func labelChanges(ix *bundle.Index, sources []*bundle.GitSource) map[*bundle.Object]LabelChange {
 	sel := ServicePods(ix)
-	var best LabelChange
-	found := false
+	out := map[*bundle.Object]LabelChange{}
 	for _, rs := range ix.OfKind("ReplicaSet") {
-		if rs.GetNamespace() != svc.GetNamespace() || !sel.Selects(svc, labels.Set(templateLabels(rs))) {
+		var svcs []*bundle.Object
+		for _, svc := range sel.InNamespace(rs.GetNamespace()) {
+			if len(sel.Pods[svc]) == 0 && sel.Selects(svc, labels.Set(templateLabels(rs))) {
+				svcs = append(svcs, svc)
+			}
+		}
+		if len(svcs) == 0 {
 			continue
 		}
 		d, ok := ix.Owner(rs)
@@ -45,19 +63,25 @@ func PodLabelChange(ix *bundle.Index, sources []*bundle.GitSource, svc *bundle.O
 			continue
 		}
 		cur := currentReplicaSet(ix, d)
-		if cur == nil || cur == rs || sel.Selects(svc, labels.Set(templateLabels(cur))) {
+		if cur == nil || cur == rs {
 			continue
 		}
-		c := LabelChange{Workload: d, Old: rs, Current: cur, At: cur.GetCreationTimestamp().Time}
-		if !found || c.At.After(best.At) || (c.At.Equal(best.At) && rsRevision(rs) > rsRevision(best.Old)) {
-			best, found = c, true
+		for _, svc := range svcs {
+			if sel.Selects(svc, labels.Set(templateLabels(cur))) {
+				continue
+			}
+			c := LabelChange{Workload: d, Old: rs, Current: cur, At: cur.GetCreationTimestamp().Time}
+			best, seen := out[svc]
+			if !seen || c.At.After(best.At) || (c.At.Equal(best.At) && rsRevision(rs) > rsRevision(best.Old)) {
+				out[svc] = c
+			}
 		}
 	}
-	if !found {
-		return LabelChange{}, false
+	for svc, c := range out {
+		c.Source, c.Commit = commitAt(sources, c.Workload, c.At)
+		out[svc] = c
 	}
-	best.Source, best.Commit = commitAt(sources, best.Workload, best.At)
-	return best, true
+	return out
 }
 
 func templateLabels(rs *bundle.Object) map[string]string {

@@ -124,7 +124,7 @@ func TestExternalChecksLinkThroughServicesAndIngress(t *testing.T) {
 	}
 	want := []string{
 		"checks/produce.yaml: check broker-port on Service/kafka/kafka: ok=false tcp connect kafka.kafka.svc:9092: connection refused",
-		"checks/produce.yaml: check produce-orders on https://kafka.example.com/topics/orders: ok=false produce to topic orders: 503 Service Unavailable (no ready endpoints) (routed by Ingress kafka.example.com → Service/kafka/kafka)",
+		"checks/produce.yaml: check produce-orders on https://kafka.example.com/topics/orders: ok=false produce to topic orders: 503 Service Unavailable (no ready endpoints) (routed by Ingress kafka/kafka-rest kafka.example.com → Service/kafka/kafka)",
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("external evidence (-want +got):\n%s", d)

@@ -82,19 +82,28 @@ func (a *analysis) runtimeLayer(s *subject, divs []Divergence) Layer {
 }
 
 // externalLayer reports the recorded checks that target the object, a
-// Service routing to it, or a URL whose host an Ingress routes to one of
-// those Services.
+// Service routing to it, or a URL whose host an Ingress or Gateway route
+// sends to one of those Services, and what the routed path's logs say
+// about those Services (an ingress controller's or gateway's 5xx for
+// their upstream, a controller saying they have no endpoints). The
+// Services include those that selected the workload's pods until its pod
+// labels changed. It is unknown only when nothing in the bundle speaks
+// about the path.
 func (a *analysis) externalLayer(s *subject) Layer {
 	l := Layer{Name: LayerExternal, Status: StatusUnknown}
 	ref := s.obj.Ref()
 	targets := map[string]bool{ref.String(): true, ref.Namespace + "/" + ref.Name: true}
 	svcs := map[*bundle.Object]bool{}
+	var list []*bundle.Object
 	if facts.IsCoreService(s.obj) {
 		svcs[s.obj] = true
+		list = append(list, s.obj)
 	}
-	for _, svc := range a.servicesOf(s) {
+	former, _ := a.formerServices(s)
+	for _, svc := range append(a.servicesOf(s), former...) {
 		targets[svc.Ref().String()] = true
 		svcs[svc] = true
+		list = append(list, svc)
 	}
 	for _, c := range a.b.Checks {
 		via := ""
@@ -117,8 +126,16 @@ func (a *analysis) externalLayer(s *subject) Layer {
 		}
 		l.Evidence = append(l.Evidence, evidence.Evidence{File: c.File, Time: c.Time, Message: strings.TrimSpace(msg)})
 	}
+	if st, e, ok := a.routeFailures(list); ok {
+		l.Status = st
+		l.Evidence = append(l.Evidence, e...)
+	}
 	if len(l.Evidence) == 0 {
-		l.Evidence = []evidence.Evidence{{Message: "no recorded check targets this object"}}
+		msg := "no recorded check targets this object"
+		if names := a.routeNames(list); len(names) > 0 {
+			msg = "routed by " + strings.Join(names, "; ") + "; no recorded check or access log speaks about it"
+		}
+		l.Evidence = []evidence.Evidence{{Message: msg}}
 	}
 	return l
 }

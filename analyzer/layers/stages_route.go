@@ -45,13 +45,38 @@ func (a *analysis) readyStage(s *subject, pods []*bundle.Object) Stage {
 	return stage(StageReady, st, e...)
 }
 
+// routedStage judges whether the Services that select the pods route to
+// them, and what the routed path's logs say about those Services (the
+// path the external layer reads). Pods that left a Service's selector
+// when their template's labels changed are not routed: the stage fails
+// and names the ReplicaSets and the commit.
 func (a *analysis) routedStage(s *subject, pods []*bundle.Object) Stage {
 	svcs := a.servicesOf(s)
 	if len(svcs) == 0 {
-		return stage(StageRouted, StatusNotApplicable, evidence.Evidence{Message: "no Service selects these pods"})
+		former, changes := a.formerServices(s)
+		if len(former) == 0 {
+			return stage(StageRouted, StatusNotApplicable, evidence.Evidence{Message: "no Service selects these pods"})
+		}
+		var e []evidence.Evidence
+		for i, svc := range former {
+			c := changes[i]
+			msg := fmt.Sprintf("Service %s selects ReplicaSet %s's pod labels, not those of the current ReplicaSet %s: it routes to no pod of %s", svc.GetName(), c.Old.GetName(), c.Current.GetName(), s.obj.GetName())
+			if c.Commit != nil {
+				msg += fmt.Sprintf(" (newest commit before %s: %.12s %q)", c.Current.GetName(), c.Commit.Revision, c.Commit.Subject)
+			}
+			e = append(e, ev(c.Current, "spec.template.metadata.labels", msg, nil))
+		}
+		if _, fe, ok := a.routeFailures(former); ok {
+			e = append(e, fe...)
+		}
+		return stage(StageRouted, StatusFailed, e...)
 	}
 	st := StatusOK
 	var e []evidence.Evidence
+	if fst, fe, ok := a.routeFailures(svcs); ok {
+		st = worse(st, fst)
+		e = append(e, fe...)
+	}
 	for _, svc := range svcs {
 		eps, known := a.endpointsOf(svc)
 		if !known {
