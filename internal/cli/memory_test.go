@@ -1,12 +1,14 @@
 package cli
 
 import (
+	"io"
 	"strings"
 	"testing"
 )
 
-// TestStreams: collect, redact and test keep Go's collector; every other
-// command, and arguments that run none, get the analysis settings.
+// TestStreams: the commands that build one analysis get the analysis
+// settings; every other command, and arguments that run none, keep Go's
+// collector.
 func TestStreams(t *testing.T) {
 	for _, tc := range []struct {
 		args string
@@ -22,14 +24,32 @@ func TestStreams(t *testing.T) {
 		{"test fixtures/", true},
 		{"test --junit out.xml fixtures/", true},
 		{"dev phases b.tar.gz", false},
-		{"--help", false},
-		{"", false},
-		{"colect -n shop", false},
+		{"dev gen-bundle --objects 10 --out x.tgz", true},
+		{"diff a.tgz b.tgz", false},
+		{"timeline b.tgz", false},
+		{"verify b.tgz", false},
+		{"policy list", true},
+		{"--help", true},
+		{"", true},
+		{"colect -n shop", true},
 	} {
 		t.Run(tc.args, func(t *testing.T) {
 			if got := Streams(strings.Fields(tc.args)); got != tc.want {
 				t.Errorf("Streams(%q) = %v, want %v", tc.args, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestBatchCommandsExist: a renamed command must not silently lose the
+// analysis settings.
+func TestBatchCommandsExist(t *testing.T) {
+	root := NewRootCommand(io.Discard, io.Discard)
+	for path := range batchCommands {
+		args := strings.Fields(path)[1:]
+		cmd, _, err := root.Find(args)
+		if err != nil || cmd.CommandPath() != path {
+			t.Errorf("batch command %q is not in the command tree", path)
+		}
 	}
 }
