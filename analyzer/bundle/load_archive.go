@@ -66,6 +66,11 @@ func (a *archiveSource) readPrefetched(want map[string]bool, fn func(string, []b
 	return nil
 }
 
+// DuplicateMember is the reason given for the later copy of a path an
+// archive holds twice: every reader of a bundle (the loader, redact) keeps
+// the first copy and reports the later one.
+const DuplicateMember = "archive holds this path twice; the later copy is skipped"
+
 // errStop ends an extraction pass on purpose.
 var errStop = errors.New("stop")
 
@@ -210,7 +215,7 @@ func (a *archiveSource) list() ([]entry, []LoadError, error) {
 		case skip != nil:
 			errs = append(errs, *skip)
 		case seen[name]:
-			errs = append(errs, LoadError{File: name, Doc: -1, Reason: "archive holds this path twice; the later copy is skipped"})
+			errs = append(errs, LoadError{File: name, Doc: -1, Reason: DuplicateMember})
 		default:
 			seen[name] = true
 			entries = append(entries, entry{path: name, size: fi.Size()})

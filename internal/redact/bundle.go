@@ -130,12 +130,15 @@ func loadHalt(b *bundle.Bundle) *LimitError {
 }
 
 // rawFiles redacts a rift bundle file by file, dropping a wrapping folder.
+// A path the archive holds twice is written once, from its first copy, as
+// the loader reads it; the later copy is listed as dropped.
 // Compressed files, archives and UTF-16 text are redacted inside and
 // written back in the same layers (see opener); a file that cannot be
 // opened all the way is dropped.
 func (r *Redactor) rawFiles(in string, lim bundle.LoadOptions, add func(string, []byte) error, s *Summary) error {
 	wrap := ""
 	first := true
+	seen := map[string]bool{}
 	b := newBudget(lim)
 	o := r.opener(b)
 	defer func() { s.Dropped = append(s.Dropped, o.skipped...) }()
@@ -151,6 +154,12 @@ func (r *Redactor) rawFiles(in string, lim bundle.LoadOptions, add func(string, 
 			if name == bundlewrite.MetaFile || name == ReportFile {
 				return nil // rewritten from the loaded bundle
 			}
+			if seen[name] {
+				// The loader's rule: the first copy counts.
+				s.Dropped = append(s.Dropped, Skipped{name, bundle.DuplicateMember})
+				return nil
+			}
+			seen[name] = true
 			out, keep, err := o.open(name, name, data, 0)
 			if err != nil || !keep {
 				return err
