@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/facts"
 )
 
 func deploymentVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
@@ -13,15 +14,22 @@ func deploymentVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
 	m := o.Object
 	want := numOr(m, 1, "spec", "replicas")
 	conds := conditions(m, "status", "conditions")
+	// Past progressDeadlineSeconds the controller reports the rollout
+	// stalled and takes no other action: nothing moves without a change.
 	if c, ok := findCond(conds, "Progressing"); ok && c.Status == "False" && c.Reason == "ProgressDeadlineExceeded" {
-		r := "ProgressDeadlineExceeded: " + c.Message
+		r := fmt.Sprintf("ProgressDeadlineExceeded: no progress for progressDeadlineSeconds=%d: %s", numOr(m, 600, "spec", "progressDeadlineSeconds"), c.Message)
 		if f, ok := firstFailing(ps, true); ok {
 			r += "; " + f
+		} else if f, ok := facts.PodClaimBlocked(ix, ps.pods); ok {
+			r += "; " + f
 		}
-		return verdict{Failed, r, ""}
+		return verdict{Blocked, r, ""}
 	}
 	if c, ok := findCond(conds, "ReplicaFailure"); ok && c.Status == "True" {
 		return verdict{Failed, fmt.Sprintf("ReplicaFailure %s: %s", c.Reason, c.Message), ""}
+	}
+	if r, ok := facts.PodClaimBlocked(ix, ps.pods); ok {
+		return verdict{Blocked, r, ""}
 	}
 	updated := numOr(m, 0, "status", "updatedReplicas")
 	total := numOr(m, 0, "status", "replicas")
@@ -64,6 +72,9 @@ func deploymentVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
 func statefulSetVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
 	if v, ok := generationLag(o); ok {
 		return v
+	}
+	if r, ok := facts.PodClaimBlocked(ix, ps.pods); ok {
+		return verdict{Blocked, r, ""}
 	}
 	m := o.Object
 	want := numOr(m, 1, "spec", "replicas")

@@ -6,6 +6,7 @@ import (
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/evidence"
+	"github.com/rift-dev/rift/analyzer/facts"
 )
 
 func (a *analysis) checkDep(ns string, d dep) (string, []evidence.Evidence) {
@@ -65,6 +66,9 @@ func hasKey(o *bundle.Object, key string) bool {
 
 func (a *analysis) checkClaim(pvc *bundle.Object) (string, []evidence.Evidence) {
 	phase := str(pvc.Object, "status", "phase")
+	if r, ok := facts.ClaimBlocked(a.ix, pvc); ok {
+		return StatusFailed, []evidence.Evidence{ev(pvc, "spec.storageClassName", r, nil)}
+	}
 	if phase != "Bound" {
 		return StatusProgressing, []evidence.Evidence{ev(pvc, "status.phase", "PersistentVolumeClaim "+pvc.GetName()+" is "+orNone(phase), nil)}
 	}
