@@ -66,6 +66,9 @@ func (c *converter) workload(w *layers.Workload, fields fieldSet) (ast.Value, er
 		}
 		add("pods", ast.NewArray(ts...))
 	}
+	if fields.has("apply") && w.Apply != nil {
+		add("apply", c.applyState(w.Apply))
+	}
 	return c.objectOf(keys, vals), nil
 }
 

@@ -95,6 +95,9 @@ func (c *converter) divergences(ds []layers.Divergence) (ast.Value, error) {
 		if d.Owner != "" {
 			keys, vals = append(keys, "owner"), append(vals, c.str(jsonText(d.Owner)))
 		}
+		if d.Removed {
+			keys, vals = append(keys, "removed"), append(vals, astTrue)
+		}
 		return c.objectOf(keys, vals), nil
 	})
 }
@@ -150,4 +153,14 @@ func (c *converter) evidence(e *evidence.Evidence) (ast.Value, error) {
 		c.evs[k] = v
 	}
 	return v, nil
+}
+
+// applyState is the value of a workload's apply state.
+func (c *converter) applyState(a *layers.ApplyState) ast.Value {
+	keys := []string{"state", "by", "reason"}
+	vals := []ast.Value{c.str(jsonText(a.State)), c.ref(a.By), c.str(jsonText(a.Reason))}
+	if a.Setting != "" {
+		keys, vals = append(keys, "setting"), append(vals, c.str(jsonText(a.Setting)))
+	}
+	return c.objectOf(keys, vals)
 }

@@ -168,6 +168,8 @@ func (a *analysis) workload(s *subject) Workload {
 		w.Owners = append(w.Owners, r.Ref())
 	}
 	w.Divergences = a.divergences(s)
+	w.Apply = a.applyState(s)
+	w.Apply = a.applyState(s)
 	w.Layers = a.layers(s, w.Divergences)
 	w.Stages = a.stages(s, w.Divergences)
 	v := a.converge(s)

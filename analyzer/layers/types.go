@@ -84,6 +84,9 @@ type Workload struct {
 	Owners []bundle.Ref `json:"owners,omitempty"`
 	// Pods are the pods that belong to the workload, sorted by name.
 	Pods []PodState `json:"pods,omitempty"`
+	// Apply is whether an apply is in flight, read from the reconcilers'
+	// own records; nil when no reconciler in the bundle manages it.
+	Apply *ApplyState `json:"apply,omitempty"`
 }
 
 // PodState summarises one pod of a workload.
@@ -133,4 +136,9 @@ type Divergence struct {
 	// Owner is the field manager that owns the observed value, from
 	// managedFields, when known (e.g. kubectl-set, an HPA controller).
 	Owner string `json:"owner,omitempty"`
+	// Removed is true for a field the rendered manifest no longer declares
+	// but the live object kept, which the GitOps applier owns in
+	// managedFields or recorded in last-applied-configuration: Expected is
+	// null (absent) and Owner is that applier.
+	Removed bool `json:"removed,omitempty"`
 }
