@@ -11,9 +11,10 @@ import (
 	"github.com/rift-dev/rift/analyzer/bundle"
 )
 
-// divergences compares (a) the rendered manifest with the applied object
-// and (b) the controller's pod template with each of its pods, on declared
-// fields only.
+// divergences compares (a) the rendered manifest with the applied object,
+// on declared fields and on the fields Git removed that the applier still
+// owns (removedFields), and (b) the controller's pod template with each of
+// its pods, on declared fields only.
 func (a *analysis) divergences(s *subject) []Divergence {
 	var out []Divergence
 	if s.hasRendered {
@@ -26,6 +27,9 @@ func (a *analysis) divergences(s *subject) []Divergence {
 				continue
 			}
 			out = append(out, toDivergence(LayerRendered, LayerApplied, s.obj, d, owner))
+		}
+		if !partialRender(s.owners) {
+			out = append(out, removedFields(s.obj, s.rendered.obj.Object, ignore.path)...)
 		}
 	}
 	if tmpl := s.pods.template; tmpl != nil {

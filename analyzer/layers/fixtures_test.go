@@ -14,12 +14,13 @@ type flatDivergence struct {
 	Object, Path       string
 	Expected, Observed string
 	Owner              string
+	Removed            bool
 }
 
 func flatten(ds []Divergence) []flatDivergence {
 	out := make([]flatDivergence, 0, len(ds))
 	for _, d := range ds {
-		out = append(out, flatDivergence{d.Between, d.Object.String(), d.Path, string(d.Expected), string(d.Observed), d.Owner})
+		out = append(out, flatDivergence{d.Between, d.Object.String(), d.Path, string(d.Expected), string(d.Observed), d.Owner, d.Removed})
 	}
 	return out
 }
