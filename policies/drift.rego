@@ -2,12 +2,14 @@
 # title: Live drift from the rendered spec
 # description: >-
 #   A declared field of an applied object differs from the rendered
-#   manifest, and no apply explains it: the GitOps layer is neither
-#   progressing (in flight) nor failed (a rejected apply is apply-rejected),
-#   and the field is not one a controller owns by design (spec.replicas
-#   under an HorizontalPodAutoscaler). Someone or something changed the
-#   live object. The workload's pods inherit the drifted spec, so drift
-#   explains their failures.
+#   manifest, or the live object keeps a field Git removed, and no apply
+#   explains it: the reconcilers' own records (the workload's apply state)
+#   say nothing is being applied, failed or held, and the field is not one a
+#   controller owns by design (spec.replicas under an
+#   HorizontalPodAutoscaler). Someone or something changed the live object.
+#   When the reconciler will not re-apply by itself, the repair names the
+#   setting that lets the change stay. The workload's pods inherit the
+#   drifted spec, so drift explains their failures.
 # custom:
 #   id: drift
 #   cause: drift
@@ -27,13 +29,16 @@ hypothesis contains h if {
 	not controller_owned(w, d)
 	h := {
 		"subject": d.object,
-		"summary": sprintf("%s: live %s is %s, the rendered manifest says %s%s", [lib.key(d.object), d.path, json.marshal(d.observed), json.marshal(d.expected), manager(d)]),
-		"supporting": [{"object": d.object, "path": d.path, "message": sprintf("rendered %s, live %s", [json.marshal(d.expected), json.marshal(d.observed)])}],
+		"summary": summary(d),
+		"supporting": array.concat(
+			[{"object": d.object, "path": d.path, "message": sprintf("rendered %s, live %s", [expected(d), json.marshal(d.observed)])}],
+			apply_evidence(w),
+		),
 		"contradicting": [],
 		"nextCheck": sprintf("kubectl get %s %s -n %s --show-managed-fields -o yaml", [lower(d.object.kind), d.object.name, d.object.namespace]),
 		"repair": lib.repair(
 			"controller-action",
-			sprintf("let the GitOps controller re-apply %s from Git (reconcile with force if the field is immutable) and stop the out-of-band writer%s", [lib.key(d.object), manager(d)]),
+			sprintf("let the GitOps controller re-apply %s from Git (reconcile with force if the field is immutable) and stop the out-of-band writer%s%s", [lib.key(d.object), manager(d), holds(w)]),
 			["the live value is not an intended emergency change that Git should adopt instead", "for a StatefulSet, reapplying does not replace unready pods: check rollout-blocked"],
 			["the field drifts again after reconcile (a controller or webhook owns it)"],
 			"re-apply the previous live value from the bundle if the Git value breaks the workload",
@@ -43,29 +48,44 @@ hypothesis contains h if {
 	}
 }
 
-# apply_explains: an apply in flight, or one that failed, explains why the
-# live object is not the rendered one.
+# apply_explains: the difference is a revision not applied yet, as the
+# reconcilers' records say (the workload's apply state, decided once in the
+# layers): an apply under way or pending, a failed one (apply-rejected and
+# the source rules own it), or one held by a suspend or a manual sync policy
+# (reconcile-suspended). OutOfSync alone is not an apply in flight.
+apply_explains(w) if w.apply.state in {"applying", "failed", "held"}
+
+# Without apply records (no reconciler in the bundle, or records that do not
+# say), the GitOps layer's status stands in.
 apply_explains(w) if {
+	not apply_known(w)
 	some l in w.layers
 	l.name == "gitops"
 	l.status in {"progressing", "failed"}
-	not suspended_at_latest(w)
 }
 
-# suspended_at_latest: the GitOps layer is not converged only because its
-# reconcilers are suspended after applying the revision the source holds. A
-# suspended reconciler applies nothing, so nothing is in flight or rejected:
-# the live object should equal the rendered one, and a difference is drift
-# that the suspension keeps from being corrected.
-suspended_at_latest(w) if {
-	count(object.get(w, "owners", [])) > 0
-	every o in w.owners {
-		r := input.objects[o.kind][o.namespace][o.name]
-		r.spec.suspend == true
-		src := input.objects[r.spec.sourceRef.kind][object.get(r.spec.sourceRef, "namespace", o.namespace)][r.spec.sourceRef.name]
-		lib.same_revision(r.status.lastAppliedRevision, src.status.artifact.revision)
-	}
+apply_known(w) if w.apply.state != "unknown"
+
+summary(d) := sprintf("%s: Git no longer declares %s, the live object still has %s%s", [lib.key(d.object), d.path, json.marshal(d.observed), manager(d)]) if d.removed
+
+else := sprintf("%s: live %s is %s, the rendered manifest says %s%s", [lib.key(d.object), d.path, json.marshal(d.observed), json.marshal(d.expected), manager(d)])
+
+expected(d) := "absent" if d.removed
+
+else := json.marshal(d.expected)
+
+apply_evidence(w) := [{"object": w.apply.by, "message": w.apply.reason}] if w.apply.reason
+
+else := []
+
+# holds names the setting that keeps the reconciler from re-applying, so the
+# live value stays until someone changes it or syncs by hand.
+holds(w) := sprintf("; %s (%s) lets the live value stay: change it, or apply by hand, so the Git value returns", [w.apply.setting, lib.key(w.apply.by)]) if {
+	w.apply.state == "idle"
+	w.apply.setting
 }
+
+else := ""
 
 # controller_owned: replicas scaled by an HorizontalPodAutoscaler (through
 # kube-controller-manager) are an intended controller mutation, not drift.

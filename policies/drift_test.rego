@@ -44,18 +44,51 @@ test_hpa_scaled_replicas_are_not_drift if {
 	count(drift.hypothesis) == 1 with input as {"workloads": {"Deployment/tracing/tempo": replicas("kubectl-scale")}, "objects": {}}
 }
 
-suspended(applied) := {
-	"workloads": {"Deployment/tracing/tempo": object.union(workload("failed", ["rendered", "applied"], "kubectl-set"), {"owners": [{"kind": "Kustomization", "namespace": "flux-system", "name": "tracing"}]})},
-	"objects": {
-		"Kustomization": {"flux-system": {"tracing": {"spec": {"suspend": true, "sourceRef": {"kind": "GitRepository", "name": "tracing"}}, "status": {"lastAppliedRevision": applied}}}},
-		"GitRepository": {"flux-system": {"tracing": {"status": {"artifact": {"revision": "main@sha1:abc123"}}}}},
-	},
+# with_apply gives the workload the apply state the layers read from its
+# reconciler's records; the GitOps layer says progressing (an Argo CD
+# Application reports OutOfSync), which alone is not an apply in flight.
+with_apply(state, setting) := object.union(workload("progressing", ["rendered", "applied"], "kubectl-set"), {"apply": object.union(
+	{"state": state, "by": {"kind": "Application", "namespace": "argocd", "name": "tracing"}, "reason": "synced abc123"},
+	{k: v | some k, v in {"setting": setting}; v != ""},
+)})
+
+test_idle_apply_is_drift_and_the_repair_names_the_setting if {
+	some h in drift.hypothesis with input as {"workloads": {"Deployment/tracing/tempo": with_apply("idle", "spec.syncPolicy.automated.selfHeal: false")}}
+	contains(h.repair.action, "spec.syncPolicy.automated.selfHeal: false (Application/argocd/tracing) lets the live value stay")
+	{"object": {"kind": "Application", "namespace": "argocd", "name": "tracing"}, "message": "synced abc123"} in h.supporting
 }
 
-test_suspended_at_the_latest_revision_is_drift if {
-	count(drift.hypothesis) == 1 with input as suspended("main@sha1:abc123")
+test_correcting_apply_is_drift_without_a_setting if {
+	some h in drift.hypothesis with input as {"workloads": {"Deployment/tracing/tempo": with_apply("correcting", "")}}
+	not contains(h.repair.action, "lets the live value stay")
 }
 
-test_suspended_behind_the_source_is_not_drift if {
-	count(drift.hypothesis) == 0 with input as suspended("main@sha1:0ld000")
+test_applying_failed_or_held_is_not_drift if {
+	every state in ["applying", "failed", "held"] {
+		count(drift.hypothesis) == 0 with input as {"workloads": {"Deployment/tracing/tempo": with_apply(state, "spec.suspend: true")}}
+	}
+}
+
+test_unknown_apply_falls_back_to_the_gitops_layer if {
+	count(drift.hypothesis) == 0 with input as {"workloads": {"Deployment/tracing/tempo": with_apply("unknown", "")}}
+	ok := json.patch(with_apply("unknown", ""), [{"op": "replace", "path": "/layers/0/status", "value": "ok"}])
+	count(drift.hypothesis) == 1 with input as {"workloads": {"Deployment/tracing/tempo": ok}}
+}
+
+removed := json.patch(with_apply("idle", "spec.suspend: true"), [
+	{"op": "replace", "path": "/divergences/0/expected", "value": null},
+	{"op": "add", "path": "/divergences/0/removed", "value": true},
+	{"op": "replace", "path": "/divergences/0/owner", "value": "kustomize-controller"},
+])
+
+test_removed_field_is_drift_with_expected_absent if {
+	some h in drift.hypothesis with input as {"workloads": {"Deployment/tracing/tempo": removed}}
+	contains(h.summary, "Git no longer declares spec.template.spec.containers[name=tempo].resources.limits.memory")
+	contains(h.supporting[0].message, "rendered absent")
+}
+
+test_declared_field_is_not_called_removed if {
+	some h in drift.hypothesis with input as {"workloads": {"Deployment/tracing/tempo": with_apply("idle", "")}}
+	not contains(h.summary, "no longer declares")
+	contains(h.supporting[0].message, `rendered "768Mi"`)
 }
