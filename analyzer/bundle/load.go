@@ -14,7 +14,9 @@ import (
 // (troubleshoot support bundle, kubectl cluster-info dump, OpenShift
 // must-gather, a plain directory of YAML/JSON), detected from the layout.
 // A single .yaml, .yml or .json file is read as a plain directory holding
-// that file.
+// that file. A path that is a symlink is followed (links inside the
+// bundle never are). A bundle whose only file is an archive (a bundle
+// packed twice) is refused with an error naming that archive.
 //
 // Load returns an error when nothing usable could be read (the path does
 // not exist or is not a bundle, the archive yields no file, or bundle.yaml
@@ -26,21 +28,25 @@ import (
 // tells those that leave data unread from the others.
 func Load(path string, opts LoadOptions) (*Bundle, error) {
 	opts = opts.withDefaults()
-	fi, err := os.Stat(path)
+	root, err := followTop(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, unwrapPathError(err))
+	}
+	fi, err := os.Stat(root)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, unwrapPathError(err))
 	}
 	var src source
 	switch {
 	case fi.IsDir():
-		src = &dirSource{root: path, lim: limiter{opts: opts}}
+		src = &dirSource{root: root, lim: limiter{opts: opts}}
 	case !fi.Mode().IsRegular():
 		// Opening a pipe or a device would block or never end.
 		return nil, fmt.Errorf("%s: not a directory or a regular file", path)
 	case isManifestName(fi.Name()):
-		src = &dirSource{root: filepath.Dir(path), only: fi.Name(), lim: limiter{opts: opts}}
+		src = &dirSource{root: filepath.Dir(root), only: fi.Name(), lim: limiter{opts: opts}}
 	default:
-		src = &archiveSource{file: path, lim: limiter{opts: opts, compressed: max(fi.Size(), 1)}}
+		src = &archiveSource{file: root, lim: limiter{opts: opts, compressed: max(fi.Size(), 1)}}
 	}
 	entries, errs, err := src.list()
 	var ae *ArchiveError
@@ -64,6 +70,9 @@ func Load(path string, opts LoadOptions) (*Bundle, error) {
 		}
 		return nil, fmt.Errorf("%s: empty bundle: no file to read", path)
 	}
+	if inner, ok := onlyArchive(entries); ok {
+		return nil, fmt.Errorf("%s: holds nothing but %s, an archive inside the bundle; pass that archive itself (extract it first)", path, inner)
+	}
 	ld := newLoader(opts, entries)
 	for _, e := range errs {
 		e.File = ld.name(e.File)
@@ -73,6 +82,38 @@ func Load(path string, opts LoadOptions) (*Bundle, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return ld.bundle(), nil
+}
+
+// followTop resolves the path the user named when it is a symlink (to a
+// bundle directory or archive): that one link is the user's choice.
+// Links inside a bundle are never followed.
+func followTop(path string) (string, error) {
+	fi, err := os.Lstat(path)
+	if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		return path, err
+	}
+	return filepath.EvalSymlinks(path)
+}
+
+// onlyArchive reports a bundle whose one file is itself an archive (a
+// bundle archive packed once more, or a folder holding one): read as it
+// is, it would be an empty bundle.
+func onlyArchive(entries []entry) (string, bool) {
+	if len(entries) != 1 || !isArchiveName(entries[0].path) {
+		return "", false
+	}
+	return entries[0].path, true
+}
+
+// isArchiveName reports whether name has an archive's extension.
+func isArchiveName(name string) bool {
+	n := strings.ToLower(name)
+	for _, ext := range []string{".tar", ".tar.gz", ".tgz", ".tar.zst", ".tzst", ".tar.xz", ".txz", ".tar.bz2", ".tbz2", ".zip"} {
+		if strings.HasSuffix(n, ext) {
+			return true
+		}
+	}
+	return false
 }
 
 // isManifestName reports whether a file name is one of the object file

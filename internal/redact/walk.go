@@ -95,7 +95,8 @@ func (b *budget) ratio(declared, compressed int64) bool {
 // Walk calls fn with every regular file of the bundle at root, a directory
 // or an archive (.tar, .tar.gz, .tar.zst, .tar.xz, .zip), one at a time, in
 // storage order, with slash-separated relative names. Archives are streamed,
-// never extracted. Symlinks, hard links, devices, unsafe names ("..",
+// never extracted. root itself may be a symlink; symlinks inside,
+// hard links, devices, unsafe names ("..",
 // absolute) and files over the size limit are never read: skip is called
 // with their name and the reason. The loader's limits apply as in
 // bundle.Load: past MaxEntries items, MaxTotalBytes bytes or (for an
@@ -106,6 +107,13 @@ func Walk(root string, lim WalkLimits, fn func(name string, data []byte) error, 
 }
 
 func walkBudget(root string, b *budget, fn func(name string, data []byte) error, skip func(name, reason string)) error {
+	// A symlink named as the bundle is followed, as bundle.Load does;
+	// links inside it never are.
+	if fi, err := os.Lstat(root); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+		if root, err = filepath.EvalSymlinks(root); err != nil {
+			return err
+		}
+	}
 	fi, err := os.Stat(root)
 	if err != nil {
 		return err
