@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strconv"
 
@@ -64,7 +65,9 @@ type Failure struct {
 }
 
 // Read parses an expect.yaml file. Unknown fields are an error, so a typo
-// cannot silently turn an expectation off.
+// cannot silently turn an expectation off: the error names the file, the
+// line, the key and the keys allowed there
+// (`x/expect.yaml:3: unknown key "verdit" (known keys: ...)`).
 func Read(path string) (*Expectation, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -72,6 +75,9 @@ func Read(path string) (*Expectation, error) {
 	}
 	var e Expectation
 	if err := yaml.UnmarshalStrict(data, &e); err != nil {
+		if kerr := unknownKey(filepath.ToSlash(path), data, reflect.TypeFor[Expectation]()); kerr != nil {
+			return nil, kerr
+		}
 		return nil, fmt.Errorf("%s: %w", filepath.ToSlash(path), err)
 	}
 	for k := range e.Within {

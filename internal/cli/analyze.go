@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"sync"
 
 	"github.com/spf13/cobra"
@@ -21,14 +20,15 @@ func init() { register(newAnalyzeCommand) }
 // analyzeOptions maps rift analyze's flags into a load, an engine and
 // render options.
 type analyzeOptions struct {
-	format   string
-	file     string
-	details  bool
-	workload string
-	width    int
-	policies []string
-	disable  []string
-	load     loadFlags
+	output    *formatFlag
+	file      string
+	details   bool
+	workload  string
+	namespace string
+	width     int
+	policies  []string
+	disable   []string
+	load      loadFlags
 
 	path   string
 	opts   bundle.LoadOptions
@@ -50,8 +50,10 @@ without NO_COLOR), json (docs/report.schema.json), markdown (for postmortems)
 and html (one self-contained file). See docs/report.md.
 
 Exit status: 0 when the verdict is healthy (or unknown), 1 when it is
-degraded, so CI can gate on it, and 2 for bad flags, unreadable input, a
-truncated or corrupt archive, or a bad policy directory. --partial analyses
+degraded, so CI can gate on it, and 2 for bad flags, unreadable input (a
+file or directory with no Kubernetes objects, a folder of several bundles), a
+truncated or corrupt archive, a --workload the bundle does not hold, or a bad
+policy directory. --partial analyses
 what precedes the damage of an archive instead; a bundle that lost data
 (a cut archive, files missing from or altered against its bundle.yaml
 manifest, no pods where its layout keeps them) is never healthy: its
@@ -60,10 +62,10 @@ verdict is unknown at best.`,
   rift analyze incident.tar.gz
 
   # Focus on one workload, with every piece of evidence
-  rift analyze incident.tar.gz --workload StatefulSet/kafka/kafka --details
+  rift analyze incident.tar.gz --workload sts/kafka -n kafka --details
 
   # A page to share, and JSON for a pipeline
-  rift analyze incident.tar.gz -o html --output incident.html
+  rift analyze incident.tar.gz -o html --output-file incident.html
   rift analyze incident.tar.gz -o json | jq .summary
 
   # Add your own rules and switch one off
@@ -83,15 +85,16 @@ verdict is unknown at best.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVarP(&o.format, "format", "o", "text", "output format: text, json, markdown or html")
-	f.StringVar(&o.file, "output", "", "write the report to this FILE instead of standard output")
+	o.output = addOutputFlag(cmd, FormatText, FormatJSON, FormatMarkdown, FormatHTML)
+	addOutputFileFlag(cmd, &o.file, "write the report to this FILE instead of standard output")
 	f.BoolVar(&o.details, "details", false, "expand every piece of evidence and the whole chronology (text and markdown)")
-	f.StringVar(&o.workload, "workload", "", "focus the report on one workload, as Kind/namespace/name")
+	f.StringVar(&o.workload, "workload", "", "focus the report on one workload: "+objectNameHelp)
+	addNamespaceFlag(cmd, &o.namespace)
 	f.IntVar(&o.width, "width", 0, "text width in columns (default: the terminal's, or $COLUMNS, or 80)")
 	f.StringArrayVar(&o.policies, "policy", nil, "directory of user Rego policies to load too (repeatable)")
 	f.StringArrayVar(&o.disable, "disable", nil, "rule id not to evaluate (repeatable)")
 	addLoadFlags(f, &o.load)
-	return cmd
+	return exitCodes(cmd, ExitOK, ExitFindings, ExitUsage)
 }
 
 // Complete maps the argument and flags into load and render options.
@@ -104,14 +107,7 @@ func (o *analyzeOptions) Complete(args []string, out io.Writer) error {
 		return usageError(err)
 	}
 	o.opts = opts
-	o.render = report.RenderOptions{Format: report.Format(o.format), Details: o.details, Width: o.width}
-	if o.workload != "" {
-		ref, err := bundle.ParseRef(o.workload)
-		if err != nil {
-			return usageError(fmt.Errorf("--workload %w", err))
-		}
-		o.render.Workload = &ref
-	}
+	o.render = report.RenderOptions{Format: report.Format(o.output.value), Details: o.details, Width: o.width}
 	tty := o.file == "" && isTerminal(out) // isTerminal is collect.go's
 
 	if o.render.Width == 0 {
@@ -121,18 +117,16 @@ func (o *analyzeOptions) Complete(args []string, out io.Writer) error {
 	return nil
 }
 
-// Validate refuses an unknown format, a negative width, and a format name
-// given to --output, which takes a file (-o takes the format).
+// Validate refuses a malformed --workload, a negative width, and a format
+// name given to --output-file, which takes a file (-o takes the format).
 func (o *analyzeOptions) Validate() error {
-	names := make([]string, len(report.Formats))
-	for i, f := range report.Formats {
-		names[i] = string(f)
+	if _, err := parseFormat(o.file, allFormats); err == nil {
+		return usageError(fmt.Errorf("--output-file %s: --output-file takes a FILE; choose the format with -o %s", o.file, o.file))
 	}
-	if err := checkOutput(o.format, names...); err != nil {
-		return err
-	}
-	if slices.Contains(names, o.file) {
-		return usageError(fmt.Errorf("--output %s: --output takes a FILE; choose the format with -o %s", o.file, o.file))
+	if o.workload != "" {
+		if err := checkObjectNames("--workload", []string{o.workload}, o.namespace); err != nil {
+			return err
+		}
 	}
 	if o.width < 0 {
 		return usageError(fmt.Errorf("--width %d: must not be negative", o.width))
@@ -163,6 +157,13 @@ func (o *analyzeOptions) Run(ctx context.Context, out io.Writer) error {
 	}
 	if engErr != nil {
 		return usageError(engErr)
+	}
+	if o.workload != "" {
+		refs, err := resolveObjects(b, "--workload", []string{o.workload}, o.namespace)
+		if err != nil {
+			return err
+		}
+		o.render.Workload = &refs[0]
 	}
 	r, err := analyzer.AnalyzeWith(ctx, b, eng, analysisOptions())
 	if err != nil {

@@ -16,7 +16,7 @@ import (
 // about the same size).
 const reportBuffer = 64 << 10
 
-// writeReport renders r to the --output file, or to out when file is
+// writeReport renders r to the --output-file file, or to out when file is
 // empty, streaming it through a buffer instead of holding the whole
 // document in memory.
 //
@@ -49,7 +49,7 @@ func writeReport(out io.Writer, file string, r *report.Report, opts report.Rende
 	case s.err == nil:
 		return usageError(err) // the render itself failed
 	case file != "":
-		return usageError(fmt.Errorf("--output: %w", s.err))
+		return usageError(fmt.Errorf("--output-file: %w", s.err))
 	}
 	return s.err
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 	"k8s.io/cli-runtime/pkg/genericclioptions"
 
+	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/collector"
 )
 
@@ -20,6 +21,7 @@ type collectOptions struct {
 	namespaces    []string
 	expectCluster string
 	out           string
+	output        *formatFlag
 	git           collector.GitOptions
 	secretKeys    bool
 	logLines      int64
@@ -49,8 +51,13 @@ local clone, and writes one redacted bundle (.tar.gz) for rift analyze.
 It prints a preflight (context, cluster, server, identity, namespaces) before
 reading anything and refuses (exit 2) when the context is ambiguous, when
 --expect-cluster does not match, or when a namespace does not exist. Reads the
-identity may not make are recorded in bundle.yaml notCollected. See
-docs/collector.md.`,
+identity may not make are recorded in bundle.yaml notCollected. The preflight,
+progress and a closing summary go to standard error; with -o json or -o yaml
+the closing summary (file, counts, what was not collected) goes to standard
+output instead, for a pipeline. See docs/collector.md.
+
+Exit status: 0 when the bundle was written, 2 for bad flags, a refused
+preflight or a failed collection.`,
 		Example: `  # Collect namespace shop from the current context
   rift collect -n shop
 
@@ -58,7 +65,10 @@ docs/collector.md.`,
   rift collect --context prod-eu --expect-cluster prod-eu -n shop -n payments
 
   # With the Git revision Flux applies, rendered from the Kustomization's path
-  rift collect -n shop --git ~/src/deploy --git-ref main --out shop.tar.gz`,
+  rift collect -n shop --git ~/src/deploy --git-ref main --output-file shop.tar.gz
+
+  # In a pipeline: where the bundle went, as JSON
+  rift collect -n shop -o json | jq -r .file`,
 		Args:        cobra.NoArgs,
 		Annotations: streaming(),
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -76,7 +86,10 @@ docs/collector.md.`,
 	f.StringArrayVarP(&o.namespace, "namespace", "n", nil, "namespace to collect (repeatable; default: the context's namespace)")
 	f.StringSliceVar(&o.namespaces, "namespaces", nil, "comma-separated namespaces to collect")
 	f.StringVar(&o.expectCluster, "expect-cluster", "", "refuse to run unless the resolved kubeconfig cluster has this name")
-	f.StringVar(&o.out, "out", "", "bundle file to write (default rift-bundle-<cluster>-<time>.tar.gz)")
+	addOutputFileFlag(cmd, &o.out, "bundle file to write (default rift-bundle-<cluster>-<time>.tar.gz)")
+	f.StringVar(&o.out, "out", "", "bundle file to write")
+	_ = f.MarkDeprecated("out", "use --output-file")
+	o.output = addOutputFlag(cmd, FormatText, FormatJSON, FormatYAML)
 	f.StringVar(&o.git.Path, "git", "", "local Git clone to read (never fetched)")
 	f.StringVar(&o.git.Ref, "git-ref", "HEAD", "revision of --git to read")
 	f.StringVar(&o.git.SubPath, "git-path", "", "path in --git to render (default: the Flux Kustomization's spec.path)")
@@ -85,7 +98,7 @@ docs/collector.md.`,
 	f.Int64Var(&o.logLines, "log-lines", 200, "lines of each container log to keep (0: no logs)")
 	f.Int64Var(&o.logBytes, "log-bytes", 256<<10, "bytes of each container log to keep (0: no logs)")
 	f.Int64Var(&o.chunkSize, "chunk-size", collector.DefaultPageSize, "objects per LIST page, as kubectl's --chunk-size")
-	return cmd
+	return exitCodes(cmd, ExitOK, ExitUsage)
 }
 
 // Complete builds the collector config from the flags.
@@ -130,13 +143,33 @@ func (o *collectOptions) Validate() error {
 	return nil
 }
 
-// Run collects; a preflight refusal exits 2.
+// Run collects; a preflight refusal exits 2, SIGINT or SIGTERM 130. With
+// -o json or yaml the closing summary is written to standard output.
 func (o *collectOptions) Run(cmd *cobra.Command) error {
-	_, err := collector.Run(cmd.Context(), o.cfg)
+	ctx, stop := interruptible(cmd.Context())
+	defer stop()
+	s, err := collector.Run(ctx, o.cfg)
 	if collector.IsRefusal(err) {
 		return usageError(err)
 	}
-	return err
+	err = interrupted(ctx, "collect", err)
+	if err != nil || o.output.value == FormatText {
+		return err
+	}
+	return writeData(cmd.OutOrStdout(), o.output.value, collectResult{
+		File: s.Out, Objects: s.Objects, Files: s.Files, Bytes: s.Bytes, Redactions: s.Redactions,
+		NotCollected: s.NotCollected,
+	})
+}
+
+// collectResult is the closing summary of rift collect for -o json|yaml.
+type collectResult struct {
+	File         string                `json:"file"`
+	Objects      int                   `json:"objects"`
+	Files        int                   `json:"files"`
+	Bytes        int64                 `json:"bytes"`
+	Redactions   int                   `json:"redactions"`
+	NotCollected []bundle.NotCollected `json:"notCollected"`
 }
 
 func deref(s *string) string {

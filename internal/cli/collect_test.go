@@ -35,7 +35,7 @@ func TestCollectFlagMapping(t *testing.T) {
 	err := cmd.ParseFlags([]string{"--kubeconfig", "k", "--context", "prod-admin", "--cluster", "prod",
 		"-n", "shop", "--namespace", "pay", "--namespaces", "a,b", "--expect-cluster", "prod",
 		"--git", "/src/deploy", "--git-ref", "main", "--git-path", "apps/prod", "--secret-keys",
-		"--log-lines", "50", "--log-bytes", "1000", "--chunk-size", "100", "--out", "x.tar.gz", "--as", "bob"})
+		"--log-lines", "50", "--log-bytes", "1000", "--chunk-size", "100", "--output-file", "x.tar.gz", "--as", "bob"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -79,7 +79,7 @@ func (o *genBundleOptions) Run() error {
 // phasesOptions maps rift dev phases's flags.
 type phasesOptions struct {
 	// output is the -o format; only json.
-	output string
+	output *formatFlag
 	// cpuProfile and memProfile are files for a CPU profile of the whole
 	// run and an allocation profile written at its end ("" for none).
 	cpuProfile, memProfile string
@@ -96,14 +96,11 @@ func newPhasesCommand() *cobra.Command {
 		Short: "Time each analysis phase (wall, CPU, allocations) on one bundle",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkOutput(o.output, "json"); err != nil {
-				return err
-			}
 			return o.Run(cmd.Context(), args[0], cmd.OutOrStdout())
 		},
 	}
 	f := cmd.Flags()
-	f.StringVarP(&o.output, "output", "o", "json", "output format: json")
+	o.output = addOutputFlag(cmd, FormatJSON)
 	f.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run to FILE (go tool pprof)")
 	f.StringVar(&o.memProfile, "memprofile", "", "write an allocation profile of the whole run to FILE (go tool pprof -sample_index=alloc_space)")
 	f.StringVar(&o.report, "report", os.DevNull, "write the rendered JSON report to FILE")

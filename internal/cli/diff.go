@@ -17,7 +17,7 @@ func init() { register(newDiffCommand) }
 
 // diffOptions maps rift diff's flags into two loads and a format.
 type diffOptions struct {
-	format string
+	output *formatFlag
 	load   loadFlags
 
 	before, after string
@@ -36,13 +36,18 @@ removed, restart counts, divergences resolved and new; then the hypotheses
 resolved, persisting and new, and the objects that appeared, disappeared or
 were recreated. Events are left out of the object lists.
 
-Exit status: 0 when both bundles were analysed, 2 for bad flags or unreadable
-input.`,
+Exit status, as kubectl diff's: 0 when the bundles do not differ, 1 when they
+do, 2 for bad flags or unreadable input. A warning goes to standard error when
+the bundles name different clusters, contexts or API servers, or when AFTER
+was captured before BEFORE.`,
 		Example: `  # What did deleting kafka-0 change?
   rift diff before.tar.gz after.tar.gz
 
   # For the postmortem
-  rift diff before.tar.gz after.tar.gz -o markdown > diff.md`,
+  rift diff before.tar.gz after.tar.gz -o markdown > diff.md
+
+  # In a script: did the repair change anything?
+  if rift diff before.tar.gz after.tar.gz -o json > diff.json; then echo unchanged; fi`,
 		Args: exactArgs(2, "diff takes BEFORE and AFTER bundle arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.Complete(args); err != nil {
@@ -51,13 +56,13 @@ input.`,
 			if err := o.Validate(); err != nil {
 				return err
 			}
-			return o.Run(cmd.Context(), cmd.OutOrStdout())
+			return o.Run(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
 	f := cmd.Flags()
-	f.StringVarP(&o.format, "output", "o", "text", "output format: text, json or markdown")
+	o.output = addOutputFlag(cmd, FormatText, FormatJSON, FormatYAML, FormatMarkdown)
 	addLoadFlags(f, &o.load)
-	return cmd
+	return exitCodes(cmd, ExitOK, ExitFindings, ExitUsage)
 }
 
 // Complete takes the two bundle paths and the load limits.
@@ -71,11 +76,13 @@ func (o *diffOptions) Complete(args []string) error {
 	return nil
 }
 
-// Validate refuses an unknown -o value.
-func (o *diffOptions) Validate() error { return checkOutput(o.format, "text", "json", "markdown") }
+// Validate has nothing left to check: -o was checked while parsing.
+func (o *diffOptions) Validate() error { return nil }
 
-// Run loads and analyses both bundles and writes the diff.
-func (o *diffOptions) Run(ctx context.Context, out io.Writer) error {
+// Run loads and analyses both bundles, warns when they may not be the
+// before and after of one system, writes the diff and exits 1 when the
+// bundles differ.
+func (o *diffOptions) Run(ctx context.Context, out, errOut io.Writer) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -99,11 +106,21 @@ func (o *diffOptions) Run(ctx context.Context, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	switch o.format {
-	case "json":
-		return d.WriteJSON(out)
-	case "markdown":
-		return d.WriteMarkdown(out)
+	for _, w := range compare.Warnings(sides[0], sides[1]) {
+		fmt.Fprintln(errOut, "rift: warning:", w)
 	}
-	return d.WriteText(out)
+	switch o.output.value {
+	case FormatJSON:
+		err = d.WriteJSON(out)
+	case FormatYAML:
+		err = writeData(out, FormatYAML, d)
+	case FormatMarkdown:
+		err = d.WriteMarkdown(out)
+	default:
+		err = d.WriteText(out)
+	}
+	if err == nil && d.Changed() {
+		return &ExitError{Code: ExitFindings}
+	}
+	return err
 }

@@ -1,14 +1,12 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"k8s.io/apimachinery/pkg/api/resource"
-	"sigs.k8s.io/yaml"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 )
@@ -63,7 +61,7 @@ func parseBytes(flag, s string) (int64, error) {
 
 // inspectOptions maps rift inspect's flags into a load.
 type inspectOptions struct {
-	output string
+	output *formatFlag
 	load   loadFlags
 
 	path string
@@ -105,9 +103,9 @@ docs/bundle-format.md.`,
 			return o.Run(cmd.OutOrStdout())
 		},
 	}
-	cmd.Flags().StringVarP(&o.output, "output", "o", "text", "output format: text, json or yaml")
+	o.output = addOutputFlag(cmd, FormatText, FormatJSON, FormatYAML)
 	addLoadFlags(cmd.Flags(), &o.load)
-	return cmd
+	return exitCodes(cmd, ExitOK, ExitUsage)
 }
 
 // Complete maps arguments and flags into the load options.
@@ -121,8 +119,8 @@ func (o *inspectOptions) Complete(args []string) error {
 	return nil
 }
 
-// Validate refuses an unknown output format.
-func (o *inspectOptions) Validate() error { return checkOutput(o.output, "text", "json", "yaml") }
+// Validate has nothing left to check: -o was checked while parsing.
+func (o *inspectOptions) Validate() error { return nil }
 
 // Run loads the bundle and prints its summary.
 func (o *inspectOptions) Run(out io.Writer) error {
@@ -131,18 +129,8 @@ func (o *inspectOptions) Run(out io.Writer) error {
 		return usageError(err)
 	}
 	s := bundle.Summarize(b)
-	switch o.output {
-	case "json":
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(s)
-	case "yaml":
-		data, err := yaml.Marshal(s)
-		if err != nil {
-			return err
-		}
-		_, err = out.Write(data)
-		return err
+	if o.output.value != FormatText {
+		return writeData(out, o.output.value, s)
 	}
 	return s.WriteText(out)
 }

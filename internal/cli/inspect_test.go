@@ -54,7 +54,7 @@ func TestInspect(t *testing.T) {
 	}, {
 		name: "unknown output", args: []string{"inspect", shopBundle, "-o", "wide"}, wantCode: ExitUsage,
 		check: func(t *testing.T, _, errOut string) {
-			if !strings.Contains(errOut, `unknown output format "wide"`) {
+			if !strings.HasPrefix(errOut, "rift: -o wide: unknown output format; valid formats: text, json, yaml\n") {
 				t.Errorf("stderr %q", errOut)
 			}
 		},

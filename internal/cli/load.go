@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/expect"
@@ -19,16 +20,22 @@ import (
 // A truncated or corrupt archive is an input error whose first line names
 // the file and the byte where reading failed; a second line says what
 // --partial would read.
+//
+// A folder that holds several bundles is refused (bundlePath), and so is
+// a bundle in which nothing was read (noObjects): both would otherwise
+// read as a bundle with nothing wrong in it.
 func loadBundle(path string, opts bundle.LoadOptions) (*bundle.Bundle, error) {
-	if _, err := os.Stat(filepath.Join(path, "expect.yaml")); err == nil {
-		if fs, err := expect.Discover(path); err == nil && len(fs) == 1 {
-			path = fs[0].Bundle
-		}
+	path, err := bundlePath(path)
+	if err != nil {
+		return nil, err
 	}
 	b, err := bundle.Load(path, opts)
 	var ae *bundle.ArchiveError
 	if errors.As(err, &ae) && !opts.Partial && ae.Members > 1 {
 		return nil, fmt.Errorf("%w\n  --partial reads what precedes the damage; the verdict is then at best unknown", err)
+	}
+	if err == nil && len(b.Objects) == 0 {
+		return nil, noObjects(path, b)
 	}
 	return b, err
 }
@@ -41,4 +48,90 @@ func loadBundle(path string, opts bundle.LoadOptions) (*bundle.Bundle, error) {
 func loadForAnalysis(path string, opts bundle.LoadOptions) (*bundle.Bundle, error) {
 	opts.Share = true
 	return loadBundle(path, opts)
+}
+
+// bundlePath is the bundle that path names: a recorded-incident directory
+// (one holding expect.yaml beside its bundle) stands for its bundle, as
+// `rift test` reads it. A folder that is no bundle itself but holds
+// several (fixtures/, or a folder of archives) is refused with a hint
+// rather than read as one bundle of everything in it.
+func bundlePath(path string) (string, error) {
+	if _, err := os.Stat(filepath.Join(path, "expect.yaml")); err == nil {
+		if fs, err := expect.Discover(path); err == nil && len(fs) == 1 {
+			return fs[0].Bundle, nil
+		}
+	}
+	held := heldBundles(path)
+	if len(held) < 2 {
+		return path, nil
+	}
+	hint := "name one of them, e.g. " + held[0]
+	if fs, err := expect.Discover(path); err == nil && len(fs) > 0 {
+		hint = "run them all with rift test " + path + ", or " + hint
+	}
+	return "", fmt.Errorf("%s: a folder of %d bundles, not one bundle\n  %s", path, len(held), hint)
+}
+
+// heldBundles lists what a directory that is no bundle itself holds as
+// bundles: archives, and directories with a bundle.yaml or an
+// expect.yaml, in name order. A path that is a file or a bundle holds
+// none.
+func heldBundles(path string) []string {
+	if fi, err := os.Stat(path); err != nil || !fi.IsDir() || isBundleFolder(path) {
+		return nil
+	}
+	entries, err := os.ReadDir(path)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		p := filepath.Join(path, e.Name())
+		if strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		if (e.IsDir() && isBundleFolder(p)) || (e.Type().IsRegular() && bundleArchiveName(e.Name())) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func isBundleFolder(p string) bool {
+	for _, f := range []string{"bundle.yaml", "expect.yaml"} {
+		if _, err := os.Stat(filepath.Join(p, f)); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// bundleArchiveSuffixes are the archive names bundle.Load reads.
+var bundleArchiveSuffixes = []string{".tar", ".tar.gz", ".tgz", ".tar.zst", ".tar.xz", ".zip"}
+
+func bundleArchiveName(n string) bool {
+	for _, ext := range bundleArchiveSuffixes {
+		if strings.HasSuffix(n, ext) {
+			return true
+		}
+	}
+	return false
+}
+
+// noObjects is the error for a bundle in which no Kubernetes object was
+// read: it says what rift looked for and the first load errors, which
+// usually say why.
+func noObjects(path string, b *bundle.Bundle) error {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s: no Kubernetes objects found (read as %s)", path, b.Format)
+	sb.WriteString("\n  rift looked for a rift bundle (bundle.yaml), a troubleshoot support bundle, a kubectl cluster-info dump,")
+	sb.WriteString("\n  an OpenShift must-gather, or YAML or JSON files of objects with apiVersion, kind and metadata.name")
+	for i, e := range b.Errors {
+		if i == 3 {
+			fmt.Fprintf(&sb, "\n  and %s", plural(len(b.Errors)-3, "more load error", "more load errors"))
+			break
+		}
+		fmt.Fprintf(&sb, "\n  %s", e.Error())
+	}
+	return errors.New(sb.String())
 }

@@ -2,18 +2,9 @@ package cli
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/spf13/cobra"
 )
-
-// checkOutput refuses an unknown -o value, as kubectl does.
-func checkOutput(value string, allowed ...string) error {
-	if slices.Contains(allowed, value) {
-		return nil
-	}
-	return usageError(fmt.Errorf("unknown output format %q: want one of %v", value, allowed))
-}
 
 // exactArgs refuses any other number of positional arguments than n as a
 // usage error (exit 2); what says what the command takes, e.g. "inspect

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"text/tabwriter"
@@ -16,7 +15,7 @@ func init() { register(newPolicyCommand) }
 // policyOptions maps the flags of rift policy list|doc into engine options.
 type policyOptions struct {
 	dirs   []string
-	output string
+	output *formatFlag
 }
 
 func newPolicyCommand() *cobra.Command {
@@ -36,25 +35,22 @@ rule.`,
 func newPolicyListCommand() *cobra.Command {
 	o := &policyOptions{}
 	cmd := &cobra.Command{
-		Use:   "list [--policy DIR]... [-o text|json]",
+		Use:   "list [--policy DIR]... [-o FORMAT]",
 		Short: "List the loaded rules with their metadata",
 		Example: `  rift policy list
   rift policy list --policy docs/examples/user-policy -o json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := checkOutput(o.output, "text", "json"); err != nil {
-				return err
-			}
 			rules, err := o.rules()
 			if err != nil {
 				return err
 			}
-			return printRules(cmd.OutOrStdout(), rules, o.output)
+			return printRules(cmd.OutOrStdout(), rules, o.output.value)
 		},
 	}
 	cmd.Flags().StringArrayVar(&o.dirs, "policy", nil, "directory of user Rego policies to load too (repeatable)")
-	cmd.Flags().StringVarP(&o.output, "output", "o", "text", "output format: text or json")
-	return cmd
+	o.output = addOutputFlag(cmd, FormatText, FormatJSON, FormatYAML)
+	return exitCodes(cmd, ExitOK, ExitUsage)
 }
 
 func newPolicyDocCommand() *cobra.Command {
@@ -62,7 +58,9 @@ func newPolicyDocCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "doc [--policy DIR]...",
 		Short: "Print Markdown documentation generated from rule metadata",
-		Args:  cobra.NoArgs,
+		Example: `  rift policy doc > rules.md
+  rift policy doc --policy ./my-rules -o markdown`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			rules, err := o.rules()
 			if err != nil {
@@ -73,18 +71,26 @@ func newPolicyDocCommand() *cobra.Command {
 		},
 	}
 	cmd.Flags().StringArrayVar(&o.dirs, "policy", nil, "directory of user Rego policies to load too (repeatable)")
-	return cmd
+	o.output = addOutputFlag(cmd, FormatMarkdown)
+	return exitCodes(cmd, ExitOK, ExitUsage)
 }
 
 func newPolicyTestCommand() *cobra.Command {
-	var verbose bool
+	var (
+		verbose bool
+		output  *formatFlag
+	)
 	cmd := &cobra.Command{
 		Use:   "test [DIR...]",
 		Short: "Run the Rego unit tests of the built-in policies and of DIRs, with coverage",
 		Long: `test runs every test_ rule in the built-in _test.rego files and in the
 user policy directories given as arguments, through OPA's tester (Rego v1,
 strict), and reports coverage of the built-in rule lines. The last line is
-"N passed, N failed"; the exit code is 1 when a test fails.`,
+"N passed, N failed". -o json and -o yaml print every result, the coverage
+and the uncovered lines instead.
+
+Exit status: 0 when every test passes, 1 when one fails, 2 for bad flags or
+a policy directory that does not compile.`,
 		Example: `  rift policy test
   rift policy test docs/examples/user-policy`,
 		RunE: func(cmd *cobra.Command, dirs []string) error {
@@ -92,11 +98,21 @@ strict), and reports coverage of the built-in rule lines. The last line is
 			if err != nil {
 				return usageError(err)
 			}
+			if output.value != FormatText {
+				if err := writeData(cmd.OutOrStdout(), output.value, rep); err != nil {
+					return err
+				}
+				if rep.Failed > 0 {
+					return &ExitError{Code: ExitFindings}
+				}
+				return nil
+			}
 			return printTests(cmd.OutOrStdout(), rep, len(dirs) > 0, verbose)
 		},
 	}
 	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "print every test, not only failures, and the uncovered lines")
-	return cmd
+	output = addOutputFlag(cmd, FormatText, FormatJSON, FormatYAML)
+	return exitCodes(cmd, ExitOK, ExitFindings, ExitUsage)
 }
 
 func (o *policyOptions) rules() ([]hypothesis.Rule, error) {
@@ -107,11 +123,9 @@ func (o *policyOptions) rules() ([]hypothesis.Rule, error) {
 	return e.Rules(), nil
 }
 
-func printRules(w io.Writer, rules []hypothesis.Rule, output string) error {
-	if output == "json" {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rules)
+func printRules(w io.Writer, rules []hypothesis.Rule, output Format) error {
+	if output != FormatText {
+		return writeData(w, output, rules)
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tCAUSE\tLAYER\tSTAGE\tWEIGHT\tORIGIN\tTITLE")

@@ -25,7 +25,7 @@ func TestPolicyCommands(t *testing.T) {
 	}{
 		{name: "list text", args: []string{"policy", "list"}, wantOut: []string{"ID ", "CAUSE", "rollout-blocked", "built-in"}},
 		{name: "list with user dir", args: []string{"policy", "list", "--policy", example}, wantOut: []string{"example-job-failed", "job-failed", "user"}},
-		{name: "list unknown output", args: []string{"policy", "list", "-o", "yaml"}, wantCode: ExitUsage, wantErr: `unknown output format "yaml"`},
+		{name: "list unsupported output", args: []string{"policy", "list", "-o", "html"}, wantCode: ExitUsage, wantErr: "rift: -o html: this command does not write html; valid formats: text, json, yaml"},
 		{name: "list bad dir", args: []string{"policy", "list", "--policy", "testdata/no-such-dir"}, wantCode: ExitUsage, wantErr: "policy dir testdata/no-such-dir"},
 		{name: "doc", args: []string{"policy", "doc"}, wantOut: []string{"# rift rules", "## crash-loop", "| [dns-resolution-failed](#dns-resolution-failed) |"}},
 		{name: "test builtin and user", args: []string{"policy", "test", example}, wantOut: []string{"% of built-in rule lines", "% of user rule lines"}, lastLine: " passed, 0 failed"},

@@ -22,7 +22,7 @@ type redactOptions struct {
 	secretKeys bool
 	redactIPs  bool
 	configFile string
-	output     string
+	output     *formatFlag
 	load       loadFlags
 
 	in, out string
@@ -50,7 +50,9 @@ file, line and rule of each secret-looking value, never the value itself.
 
 Exit status: 0 when clean, 1 when --check (or the check of OUT) finds
 something or a file could not be scanned, 2 for bad flags or unreadable
-input. See docs/redaction.md.`,
+input (a folder of several bundles among them; a recorded-incident folder
+stands for its bundle/), 130 when interrupted (nothing is left behind). See
+docs/redaction.md.`,
 		Example: `  # Redact a must-gather before attaching it to a ticket
   rift redact must-gather.tar.xz shared.tar.gz
 
@@ -79,9 +81,9 @@ input. See docs/redaction.md.`,
 	f.BoolVar(&o.secretKeys, "secret-keys", false, "keep the key names of Secret data (values are always dropped)")
 	f.BoolVar(&o.redactIPs, "redact-ips", false, "map IP addresses consistently, preserving shared prefixes")
 	f.StringVar(&o.configFile, "redact-config", "", "YAML file of extra literals, regexes and field paths to redact")
-	f.StringVarP(&o.output, "output", "o", "text", "output format of findings and summary: text, json or yaml")
+	o.output = addOutputFlag(cmd, FormatText, FormatJSON, FormatYAML)
 	addLoadFlags(f, &o.load)
-	return cmd
+	return exitCodes(cmd, ExitOK, ExitFindings, ExitUsage, ExitInterrupted)
 }
 
 // Complete maps arguments and flags into options.
@@ -96,6 +98,11 @@ func (o *redactOptions) Complete(args []string) error {
 	default:
 		return usageError(fmt.Errorf("redact takes IN and OUT arguments, got %d", len(args)))
 	}
+	in, err := bundlePath(o.in)
+	if err != nil {
+		return usageError(err)
+	}
+	o.in = in
 	lo, err := o.load.options()
 	if err != nil {
 		return usageError(err)
@@ -112,13 +119,10 @@ func (o *redactOptions) Complete(args []string) error {
 	return nil
 }
 
-// Validate refuses an unknown output format, an IN that cannot be a
+// Validate refuses an IN that cannot be a
 // bundle, and an OUT that exists, lies inside IN or has no directory to
 // go in; it creates nothing.
 func (o *redactOptions) Validate() error {
-	if err := checkOutput(o.output, "text", "json", "yaml"); err != nil {
-		return err
-	}
 	if o.check && (o.secretKeys || o.redactIPs || o.configFile != "") {
 		return usageError(errors.New("--check takes no redaction flags"))
 	}

@@ -1,14 +1,11 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 	"unicode"
-
-	"sigs.k8s.io/yaml"
 
 	"github.com/rift-dev/rift/internal/redact"
 )
@@ -34,7 +31,7 @@ func (o *redactOptions) runCheckAs(out io.Writer, p, target string) error {
 	if res.Findings == nil {
 		res.Findings = []redact.Finding{}
 	}
-	if err := printCheck(out, o.output, target, res); err != nil {
+	if err := printCheck(out, o.output.value, target, res); err != nil {
 		return err
 	}
 	if len(fs) > 0 || len(unread) > 0 {
@@ -43,19 +40,9 @@ func (o *redactOptions) runCheckAs(out io.Writer, p, target string) error {
 	return nil
 }
 
-func printCheck(out io.Writer, format, target string, res checkResult) error {
-	switch format {
-	case "json":
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(res)
-	case "yaml":
-		data, err := yaml.Marshal(res)
-		if err != nil {
-			return err
-		}
-		_, err = out.Write(data)
-		return err
+func printCheck(out io.Writer, format Format, target string, res checkResult) error {
+	if format != FormatText {
+		return writeData(out, format, res)
 	}
 	// Names come from the bundle: quoted, a name with a newline cannot
 	// forge a finding line, nor one with escape codes reach the terminal.

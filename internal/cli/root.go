@@ -55,7 +55,8 @@ ranked hypothesis ledger. It never talks to a cluster while analysing.`,
 	}
 	root.SetOut(out)
 	root.SetErr(errOut)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(err) })
+	root.SetFlagErrorFunc(flagError)
+	setHelp(root)
 	for _, add := range subcommands {
 		root.AddCommand(add())
 	}

@@ -24,6 +24,7 @@ type testOptions struct {
 	junit    string
 	policies []string
 	disable  []string
+	output   *formatFlag
 }
 
 func newTestCommand() *cobra.Command {
@@ -37,7 +38,13 @@ given directories (default: fixtures/), analyzes each bundle and checks the
 expectations. Prints PASS or FAIL with a (-want +got) diff per unmet
 expectation and ends with the line "N passed, N failed".
 
-Exit codes: 0 all passed, 1 a fixture failed, 2 usage or unreadable fixture.`,
+Every expect.yaml is read before any bundle is analysed, and the --junit file
+is opened first too, so a typo fails fast.
+
+Exit status: 0 when every fixture passed, 1 when one failed, 2 for bad flags,
+a DIR with no fixture, an expect.yaml that cannot be read or has an unknown
+key (the message names the file, the line and the key), a fixture without a
+bundle, or a --junit file that cannot be written.`,
 		Example: `  rift test fixtures/
   rift test --policy ./my-rules --junit out/junit.xml my-incidents/`,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -48,7 +55,8 @@ Exit codes: 0 all passed, 1 a fixture failed, 2 usage or unreadable fixture.`,
 	cmd.Flags().StringVar(&o.junit, "junit", "", "write JUnit XML to this file")
 	cmd.Flags().StringArrayVar(&o.policies, "policy", nil, "add a directory of Rego rules (repeatable)")
 	cmd.Flags().StringArrayVar(&o.disable, "disable", nil, "turn off a rule by id (repeatable)")
-	return cmd
+	o.output = addOutputFlag(cmd, FormatText)
+	return exitCodes(cmd, ExitOK, ExitFindings, ExitUsage)
 }
 
 func (o *testOptions) complete(args []string) {
@@ -58,13 +66,40 @@ func (o *testOptions) complete(args []string) {
 	}
 }
 
+// prepare finds the fixtures and reads their expectations: no fixture, a
+// fixture without a bundle and an expect.yaml that cannot be read are
+// input errors (exit 2), found before anything is analysed.
+func (o *testOptions) prepare() ([]expect.Fixture, []*expect.Expectation, error) {
+	fixtures, err := expect.Discover(o.dirs...)
+	if err != nil {
+		return nil, nil, usageError(err)
+	}
+	if len(fixtures) == 0 {
+		return nil, nil, usageError(fmt.Errorf("%s: no fixture found (a directory holding expect.yaml and a bundle)", strings.Join(o.dirs, ", ")))
+	}
+	exps := make([]*expect.Expectation, len(fixtures))
+	for i, f := range fixtures {
+		if exps[i], err = expect.Read(f.Expect); err != nil {
+			return nil, nil, usageError(err)
+		}
+	}
+	return fixtures, exps, nil
+}
+
 func (o *testOptions) run(ctx context.Context, out io.Writer) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	fixtures, derr := expect.Discover(o.dirs...)
-	if derr != nil && len(fixtures) == 0 {
-		return usageError(derr)
+	fixtures, exps, err := o.prepare()
+	if err != nil {
+		return err
+	}
+	var junit *os.File
+	if o.junit != "" {
+		if junit, err = os.Create(o.junit); err != nil {
+			return usageError(fmt.Errorf("--junit: %w", err))
+		}
+		defer junit.Close()
 	}
 	eng, err := hypothesis.NewEngine(hypothesis.EngineOptions{PolicyDirs: o.policies, Disable: o.disable})
 	if err != nil {
@@ -72,18 +107,14 @@ func (o *testOptions) run(ctx context.Context, out io.Writer) error {
 	}
 	var results []expect.Result
 	passed, failed := 0, 0
-	for _, f := range fixtures {
+	for i, f := range fixtures {
 		res := expect.Result{Fixture: f}
-		e, err := expect.Read(f.Expect)
+		b, err := loadForAnalysis(f.Bundle, bundle.LoadOptions{})
 		if err == nil {
-			var b *bundle.Bundle
-			b, err = loadForAnalysis(f.Bundle, bundle.LoadOptions{})
+			r, aerr := analyzer.Analyze(ctx, b, eng)
+			err = aerr
 			if err == nil {
-				r, aerr := analyzer.Analyze(ctx, b, eng)
-				err = aerr
-				if err == nil {
-					res.Mismatches = expect.Check(e, r)
-				}
+				res.Mismatches = expect.Check(exps[i], r)
 			}
 		}
 		res.Err = err
@@ -96,21 +127,13 @@ func (o *testOptions) run(ctx context.Context, out io.Writer) error {
 		failed++
 		fmt.Fprintf(out, "FAIL %s\n%s\n", f.Name, indent(res.Message()))
 	}
-	if derr != nil {
-		failed++
-		fmt.Fprintf(out, "FAIL discovery\n%s\n", indent(derr.Error()))
-	}
-	if o.junit != "" {
-		fh, err := os.Create(o.junit)
-		if err != nil {
-			return usageError(err)
-		}
-		werr := expect.WriteJUnit(fh, results)
-		if cerr := fh.Close(); werr == nil {
+	if junit != nil {
+		werr := expect.WriteJUnit(junit, results)
+		if cerr := junit.Close(); werr == nil {
 			werr = cerr
 		}
 		if werr != nil {
-			return usageError(werr)
+			return usageError(fmt.Errorf("--junit: %w", werr))
 		}
 	}
 	fmt.Fprintf(out, "%d passed, %d failed\n", passed, failed)

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -20,11 +19,12 @@ func init() { register(newTimelineCommand) }
 
 // timelineOptions maps rift timeline's flags into a timeline.Filter.
 type timelineOptions struct {
-	output string
-	object string
-	since  string
-	width  int
-	load   loadFlags
+	output    *formatFlag
+	object    string
+	namespace string
+	since     string
+	width     int
+	load      loadFlags
 
 	path   string
 	opts   bundle.LoadOptions
@@ -54,7 +54,7 @@ that cannot be read.`,
   rift timeline incident.tar.gz
 
   # One workload and what it links to, for the last 30 minutes
-  rift timeline incident.tar.gz --object Deployment/shop/web --since 30m
+  rift timeline incident.tar.gz --object deploy/web -n shop --since 30m
 
   # Machine-readable
   rift timeline incident.tar.gz -o json`,
@@ -69,12 +69,13 @@ that cannot be read.`,
 			return o.Run(cmd.OutOrStdout())
 		},
 	}
-	cmd.Flags().StringVarP(&o.output, "output", "o", "text", "output format: text or json")
-	cmd.Flags().StringVar(&o.object, "object", "", "show only this object and what links to it, as Kind/namespace/name or Kind/name")
+	o.output = addOutputFlag(cmd, FormatText, FormatJSON, FormatYAML)
+	cmd.Flags().StringVar(&o.object, "object", "", "show only this object and what links to it: "+objectNameHelp)
+	addNamespaceFlag(cmd, &o.namespace)
 	cmd.Flags().StringVar(&o.since, "since", "", "show only entries from this time on: RFC 3339, or a duration before the capture time such as 30m")
 	cmd.Flags().IntVar(&o.width, "width", 0, "text width in columns (default: the terminal's, or $COLUMNS, or 120)")
 	addLoadFlags(cmd.Flags(), &o.load)
-	return cmd
+	return exitCodes(cmd, ExitOK, ExitUsage)
 }
 
 // Complete maps arguments and flags into the load options and filter. The
@@ -86,21 +87,16 @@ func (o *timelineOptions) Complete(args []string) error {
 		return usageError(err)
 	}
 	o.opts = opts
-	if o.object != "" {
-		r, err := bundle.ParseRef(o.object)
-		if err != nil {
-			return usageError(fmt.Errorf("--object %w", err))
-		}
-		o.filter.Object = &r
-	}
 	return nil
 }
 
-// Validate refuses an unknown output format, a bad --since and a negative
+// Validate refuses a malformed --object, a bad --since and a negative
 // width.
 func (o *timelineOptions) Validate() error {
-	if err := checkOutput(o.output, "text", "json"); err != nil {
-		return err
+	if o.object != "" {
+		if err := checkObjectNames("--object", []string{o.object}, o.namespace); err != nil {
+			return err
+		}
 	}
 	if o.width < 0 {
 		return usageError(fmt.Errorf("--width %d: must not be negative", o.width))
@@ -119,16 +115,21 @@ func (o *timelineOptions) Run(out io.Writer) error {
 	if err != nil {
 		return usageError(err)
 	}
+	if o.object != "" {
+		refs, err := resolveObjects(b, "--object", []string{o.object}, o.namespace)
+		if err != nil {
+			return err
+		}
+		o.filter.Object = &refs[0]
+	}
 	if o.since != "" {
 		if o.filter.Since, err = timeline.ParseSince(o.since, b.CaptureTime); err != nil {
 			return usageError(fmt.Errorf("--since %w", err))
 		}
 	}
 	tl := timeline.Select(timeline.Build(b, layers.Build(b)), o.filter)
-	if o.output == "json" {
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(struct {
+	if o.output.value != FormatText {
+		return writeData(out, o.output.value, struct {
 			CaptureTime time.Time `json:"captureTime"`
 			*timeline.Timeline
 		}{b.CaptureTime, tl})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"regexp"
 
 	"github.com/spf13/cobra"
 
@@ -17,9 +18,10 @@ func init() { register(newVerifyCommand) }
 
 // verifyOptions maps rift verify's flags into a verify.Config.
 type verifyOptions struct {
-	format    string
+	output    *formatFlag
 	revision  string
 	workloads []string
+	namespace string
 	image     string
 	before    string
 	load      loadFlags
@@ -50,12 +52,13 @@ reconciler manages. See docs/pipelines.md for use in a pipeline.
 
 Exit status: 0 when every check passes, 1 when one fails, 3 when none fails
 but something could not be decided (for example Events were not collected),
-2 for bad flags or unreadable input.`,
+2 for bad flags (a --revision that is not 7 to 40 hex digits), unreadable
+input, or a --workload the bundle does not hold.`,
 		Example: `  # After rift collect in a pipeline: is commit 5c730b5 live everywhere?
   rift verify bundle.tar.gz --revision 5c730b5
 
   # One workload, a promoted digest, and restarts counted from a baseline
-  rift verify after.tar.gz --workload StatefulSet/kafka/kafka \
+  rift verify after.tar.gz --workload sts/kafka -n kafka \
     --image ghcr.io/acme/kafka@sha256:<digest> --before before.tar.gz -o json`,
 		Args: exactArgs(1, "verify takes exactly one BUNDLE argument"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -69,13 +72,14 @@ but something could not be decided (for example Events were not collected),
 		},
 	}
 	f := cmd.Flags()
-	f.StringVarP(&o.format, "output", "o", "text", "output format: text or json")
-	f.StringVar(&o.revision, "revision", "", "the Git revision (SHA) that must be live (default: the bundle's Git source revision)")
-	f.StringArrayVar(&o.workloads, "workload", nil, "workload to verify as Kind/namespace/name (repeatable; default: every managed workload)")
+	o.output = addOutputFlag(cmd, FormatText, FormatJSON, FormatYAML)
+	f.StringVar(&o.revision, "revision", "", "the Git commit that must be live, 7 to 40 hex digits (default: the bundle's Git source revision)")
+	f.StringArrayVar(&o.workloads, "workload", nil, "workload to verify (repeatable; default: every managed workload): "+objectNameHelp)
+	addNamespaceFlag(cmd, &o.namespace)
 	f.StringVar(&o.image, "image", "", "promoted image REF@sha256:DIGEST that must be running")
 	f.StringVar(&o.before, "before", "", "baseline BUNDLE for restart counts (default: count restarts since the current revision began rolling out)")
 	addLoadFlags(f, &o.load)
-	return cmd
+	return exitCodes(cmd, ExitOK, ExitFindings, ExitUsage, ExitUnknown)
 }
 
 // Complete parses the argument and flags into the load options and config.
@@ -87,19 +91,19 @@ func (o *verifyOptions) Complete(args []string) error {
 	}
 	o.opts = opts
 	o.cfg = verify.Config{Revision: o.revision, Image: o.image}
-	for _, s := range o.workloads {
-		ref, err := bundle.ParseRef(s)
-		if err != nil {
-			return usageError(fmt.Errorf("--workload %w", err))
-		}
-		o.cfg.Workloads = append(o.cfg.Workloads, ref)
-	}
 	return nil
 }
 
-// Validate refuses an unknown -o value and a malformed --image.
+// revisionPattern is a Git commit: an abbreviated or full SHA-1.
+var revisionPattern = regexp.MustCompile(`^[0-9a-fA-F]{7,40}$`)
+
+// Validate refuses a --revision that is not 7 to 40 hex digits, a
+// malformed --workload and a malformed --image.
 func (o *verifyOptions) Validate() error {
-	if err := checkOutput(o.format, "text", "json"); err != nil {
+	if o.revision != "" && !revisionPattern.MatchString(o.revision) {
+		return usageError(fmt.Errorf("--revision %q: want a Git commit of 7 to 40 hex digits", o.revision))
+	}
+	if err := checkObjectNames("--workload", o.workloads, o.namespace); err != nil {
 		return err
 	}
 	if err := verify.ValidImage(o.image); err != nil {
@@ -118,6 +122,9 @@ func (o *verifyOptions) Run(ctx context.Context, out io.Writer) error {
 	if err != nil {
 		return usageError(err)
 	}
+	if o.cfg.Workloads, err = resolveObjects(b, "--workload", o.workloads, o.namespace); err != nil {
+		return err
+	}
 	if o.before != "" {
 		if o.cfg.Before, err = loadForAnalysis(o.before, o.opts); err != nil {
 			return usageError(fmt.Errorf("--before: %w", err))
@@ -135,9 +142,12 @@ func (o *verifyOptions) Run(ctx context.Context, out io.Writer) error {
 	if err != nil {
 		return usageError(err)
 	}
-	if o.format == "json" {
+	switch o.output.value {
+	case FormatJSON:
 		err = res.WriteJSON(out)
-	} else {
+	case FormatYAML:
+		err = writeData(out, FormatYAML, res)
+	default:
 		err = res.WriteText(out)
 	}
 	if err != nil {

@@ -79,7 +79,11 @@ func TestVerifyCommand(t *testing.T) {
 				"--image", "registry.example.com/storefront/catalog-api@sha256:d2e54f512a0a28135e26649ab6a69bd2cb15beb61bf774b3f3d3281b6dc42d6a"},
 			wantCode: ExitFindings, wantFailing: []string{"image-digest Deployment/storefront/catalog-api"},
 		},
-		{name: "unknown format", args: []string{kafkaAfter, "-o", "yaml"}, wantCode: ExitUsage, wantErr: `unknown output format "yaml"`},
+		{name: "unsupported format", args: []string{kafkaAfter, "-o", "html"}, wantCode: ExitUsage, wantErr: "rift: -o html: this command does not write html; valid formats: text, json, yaml"},
+		{name: "revision too short", args: []string{kafkaAfter, "--revision", "5c730b"}, wantCode: ExitUsage, wantErr: `rift: --revision "5c730b": want a Git commit of 7 to 40 hex digits`},
+		{name: "revision not hex", args: []string{kafkaAfter, "--revision", "main"}, wantCode: ExitUsage, wantErr: `rift: --revision "main": want a Git commit of 7 to 40 hex digits`},
+		{name: "revision too long", args: []string{kafkaAfter, "--revision", "0123456789012345678901234567890123456789a"}, wantCode: ExitUsage, wantErr: "want a Git commit of 7 to 40 hex digits"},
+		{name: "workload not in the bundle", args: []string{kafkaAfter, "--workload", "sts/kafka/kafak"}, wantCode: ExitUsage, wantErr: "rift: --workload sts/kafka/kafak: no StatefulSet named kafak in namespace kafka in this bundle; near matches: StatefulSet/kafka/kafka"},
 		{name: "malformed image", args: []string{kafkaAfter, "--image", "kafka:3.7"}, wantCode: ExitUsage, wantErr: "--image"},
 		{name: "a Service as workload", args: []string{kafkaAfter, "--workload", "Service/kafka/kafka"}, wantCode: ExitUsage, wantErr: "--workload Service/kafka/kafka: verify checks Deployment, StatefulSet, DaemonSet"},
 		{name: "bad workload ref", args: []string{kafkaAfter, "--workload", "kafka"}, wantCode: ExitUsage, wantErr: "--workload"},
@@ -145,7 +149,7 @@ func TestVerifyKafkaNamesThePod(t *testing.T) {
 
 func TestDiffCommand(t *testing.T) {
 	var out, errOut bytes.Buffer
-	if code := Execute([]string{"diff", kafkaBefore, kafkaAfter, "-o", "json"}, &out, &errOut); code != ExitOK {
+	if code := Execute([]string{"diff", kafkaBefore, kafkaAfter, "-o", "json"}, &out, &errOut); code != ExitFindings {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
 	var d compare.Diff
