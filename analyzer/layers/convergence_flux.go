@@ -136,11 +136,12 @@ func readyGeneration(m map[string]any) (int64, bool) {
 // driftVerdict keeps a controller's "converged" from hiding that the live
 // object is not what Git declares: the controller converged on a spec that
 // is not the desired one. Fields another manager owns (an HPA's replicas)
-// are intended and do not count.
+// are intended and do not count; a field Git removed that the applier
+// still owns does.
 func (a *analysis) driftVerdict(s *subject, divs []Divergence, v verdict) verdict {
 	var paths []string
 	for _, d := range divs {
-		if d.Between[0] == LayerRendered && d.Owner == "" {
+		if d.Between[0] == LayerRendered && (d.Owner == "" || d.Removed) {
 			paths = append(paths, d.Path)
 		}
 	}
