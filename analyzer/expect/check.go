@@ -112,24 +112,28 @@ func Check(e *Expectation, r *report.Report) []Mismatch {
 // or the closest reported paths on that object otherwise, so the diff shows
 // what was found instead.
 func matchDivergences(want []Divergence, r *report.Report) []Divergence {
-	byObject := map[string][]string{}
+	byObject := map[string][]Divergence{}
 	for _, w := range r.Workloads {
 		for _, d := range w.Divergences {
 			k := d.Object.String()
-			byObject[k] = append(byObject[k], d.Path)
+			exp := string(d.Expected)
+			if d.Removed {
+				exp = "absent"
+			}
+			byObject[k] = append(byObject[k], Divergence{PathContains: d.Path, Expected: exp})
 		}
 	}
 	out := make([]Divergence, 0, len(want))
 	for _, d := range want {
-		var paths []string
-		for obj, ps := range byObject {
+		var cands []Divergence
+		for obj, ds := range byObject {
 			if matchObject(d.Object, obj) {
-				paths = append(paths, ps...)
+				cands = append(cands, ds...)
 			}
 		}
 		found := false
-		for _, p := range paths {
-			if strings.Contains(p, d.PathContains) {
+		for _, c := range cands {
+			if strings.Contains(c.PathContains, d.PathContains) && (d.Expected == "" || d.Expected == c.Expected) {
 				found = true
 				break
 			}
@@ -138,12 +142,20 @@ func matchDivergences(want []Divergence, r *report.Report) []Divergence {
 			out = append(out, d)
 			continue
 		}
+		var paths []string
+		for _, c := range cands {
+			p := c.PathContains
+			if d.Expected != "" {
+				p += " (expected " + c.Expected + ")"
+			}
+			paths = append(paths, p)
+		}
 		sort.Strings(paths)
 		got := "no divergence"
 		if len(paths) > 0 {
 			got = strings.Join(slices.Compact(paths), "; ")
 		}
-		out = append(out, Divergence{Object: d.Object, PathContains: got})
+		out = append(out, Divergence{Object: d.Object, PathContains: got, Expected: d.Expected})
 	}
 	return out
 }

@@ -172,3 +172,29 @@ func TestObjectPatterns(t *testing.T) {
 		t.Fatalf("want one earliestFailure mismatch, got %+v", m)
 	}
 }
+
+func TestDivergenceExpectedValue(t *testing.T) {
+	pod := bundle.Ref{APIVersion: "v1", Kind: "Pod", Namespace: "kafka", Name: "kafka-0"}
+	tests := []struct {
+		name     string
+		d        layers.Divergence
+		expected string
+		match    bool
+	}{
+		{"any value when unset", layers.Divergence{Path: "spec.x", Expected: []byte(`"1"`)}, "", true},
+		{"absent matches a removed field", layers.Divergence{Path: "spec.x", Expected: []byte("null"), Removed: true}, "absent", true},
+		{"absent does not match a declared field", layers.Divergence{Path: "spec.x", Expected: []byte(`"1"`)}, "absent", false},
+		{"a JSON value", layers.Divergence{Path: "spec.x", Expected: []byte(`"512Mi"`)}, `"512Mi"`, true},
+		{"another JSON value", layers.Divergence{Path: "spec.x", Expected: []byte(`"256Mi"`)}, `"512Mi"`, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.d.Object = pod
+			r := &report.Report{Workloads: []layers.Workload{{Ref: pod, Divergences: []layers.Divergence{tt.d}}}}
+			e := &Expectation{Divergences: []Divergence{{Object: "Pod/kafka/kafka-0", PathContains: "spec.x", Expected: tt.expected}}}
+			if got := len(Check(e, r)) == 0; got != tt.match {
+				t.Errorf("matched = %v, want %v: %+v", got, tt.match, Check(e, r))
+			}
+		})
+	}
+}

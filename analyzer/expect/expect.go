@@ -52,10 +52,13 @@ type Top struct {
 }
 
 // Divergence matches a reported divergence on Object whose path contains
-// PathContains.
+// PathContains and, when Expected is set, whose expected value is Expected:
+// "absent" for a field Git removed that the live object kept (removed),
+// else the expected value's JSON text ("512Mi" is written "\"512Mi\"").
 type Divergence struct {
 	Object       string `json:"object"`
 	PathContains string `json:"pathContains"`
+	Expected     string `json:"expected,omitempty"`
 }
 
 // Failure matches the earliest failure by object and reason.
