@@ -68,6 +68,36 @@ hypothesis contains h if {
 	}
 }
 
+# A Kustomization or HelmRelease still Ready at the revision it last
+# applied while its source cannot fetch the newer one: the layers judge it
+# blocked (the new revision cannot arrive), and the failing source explains
+# it through the link above.
+hypothesis contains h if {
+	some w in input.workloads
+	w.ref.kind in {"Kustomization", "HelmRelease"}
+	w.convergence == "blocked"
+	obj := input.objects[w.ref.kind][w.ref.namespace][w.ref.name]
+	sref := object.get(obj, ["spec", "sourceRef"], {})
+	src := input.objects[sref.kind][object.get(sref, "namespace", w.ref.namespace)][sref.name]
+	lib.flux_ready_false(src)
+	h := {
+		"subject": lib.ref(obj),
+		"summary": sprintf("%s %s cannot receive the new revision: its source %s %s cannot fetch", [w.ref.kind, w.ref.name, sref.kind, sref.name]),
+		"supporting": [{"object": lib.ref(obj), "path": "status.lastAppliedRevision", "message": w.convergenceReason}],
+		"contradicting": [],
+		"nextCheck": lib.flux_check(lib.ref(obj)),
+		"repair": lib.repair(
+			"none",
+			sprintf("repair source %s %s (see the hypothesis that explains this one): the object applies the new revision by itself once the source fetches it", [sref.kind, sref.name]),
+			[],
+			[],
+			"none: nothing is changed",
+			lib.gitops_acceptance(lib.ref(obj)),
+		),
+		"explains": {lib.explain("dependency-not-ready", object.remove(d, {"path"})) | some d in lib.dependents(lib.ref(obj))},
+	}
+}
+
 hypothesis contains h if {
 	some ns, name
 	app := input.objects.Application[ns][name]

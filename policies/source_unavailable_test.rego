@@ -38,3 +38,32 @@ test_argo_repository if {
 test_ready_source_negative if {
 	count(source_unavailable.hypothesis) == 0 with input as {"objects": {"GitRepository": {"flux-system": {"infra": repo("True")}}}, "events_by_object": {}, "referenced_by": {}}
 }
+
+ks_blocked(convergence) := {
+	"objects": {
+		"GitRepository": {"flux-system": {"infra": repo("False")}},
+		"Kustomization": {"flux-system": {"apps": {
+			"apiVersion": "kustomize.toolkit.fluxcd.io/v1", "kind": "Kustomization", "metadata": {"name": "apps", "namespace": "flux-system"},
+			"spec": {"sourceRef": {"kind": "GitRepository", "name": "infra"}},
+			"status": {"lastAppliedRevision": "main@sha1:1111", "conditions": [{"type": "Ready", "status": "True", "reason": "ReconciliationSucceeded"}]},
+		}}},
+	},
+	"workloads": {"Kustomization/flux-system/apps": {
+		"ref": {"apiVersion": "kustomize.toolkit.fluxcd.io/v1", "kind": "Kustomization", "namespace": "flux-system", "name": "apps"},
+		"convergence": convergence, "convergenceReason": "Git source infra is at 2222; lastAppliedRevision is main@1111; GitRepository/flux-system/infra cannot fetch",
+	}},
+	"referenced_by": {}, "events_by_object": {},
+}
+
+test_blocked_consumer_of_failing_source if {
+	some h in source_unavailable.hypothesis with input as ks_blocked("blocked")
+	h.subject.kind == "Kustomization"
+	contains(h.summary, "cannot receive the new revision")
+	h.repair.owner == "none"
+}
+
+test_progressing_consumer_is_not_named if {
+	hs := source_unavailable.hypothesis with input as ks_blocked("progressing")
+	count([h | some h in hs; h.subject.kind == "Kustomization"]) == 0
+	count(hs) == 1
+}

@@ -69,6 +69,13 @@ func (a *analysis) fluxVerdict(o *bundle.Object) verdict {
 		return verdict{Progressing, fmt.Sprintf("reconciling: %s: %s", r.Reason, r.Message), ""}
 	}
 	if lag := a.revisionLag(o); lag != "" {
+		// A source that cannot fetch holds the new revision back: nothing
+		// arrives until the source is repaired.
+		if so, ok := a.g.sourceObject(o); ok {
+			if sv := a.converge(&subject{obj: so}); sv.status == Failed || sv.status == Blocked {
+				return verdict{Blocked, fmt.Sprintf("%s; %s cannot fetch, so the new revision cannot arrive: %s", lag, so.Ref(), sv.reason), ""}
+			}
+		}
 		return verdict{Progressing, lag, ""}
 	}
 	return verdict{Converged, strings.TrimSpace("Ready=True " + c.Reason + ": " + c.Message), ""}

@@ -43,6 +43,7 @@ func TestConvergence(t *testing.T) {
 		{"pod-unschedulable", "Pod/ml/trainer", Blocked, []string{"Insufficient nvidia.com/gpu"}},
 		{"pod-crashloop", "Pod/shop/worker", Failed, []string{"CrashLoopBackOff"}},
 		{"kustomization-suspended", "Kustomization/flux-system/apps", Blocked, []string{"suspend"}},
+		{"kustomization-source-failing", "Kustomization/flux-system/apps", Blocked, []string{"GitRepository/flux-system/platform cannot fetch", "authentication required"}},
 		{"kustomization-behind-source", "Kustomization/flux-system/apps", Progressing, []string{"main@222222222222", "main@111111111111"}},
 		{"helmrelease-upgrade-failed", "HelmRelease/apps/podinfo", Failed, []string{"UpgradeFailed"}},
 		{"application-outofsync-manual", "Application/argocd/guestbook", Blocked, []string{"automated sync is off"}},
