@@ -106,8 +106,16 @@ func findAssignments(s string) [][]int {
 			continue
 		}
 		if m := assignAnchored.FindStringSubmatchIndex(s[start:]); m != nil {
-			out = append(out, shift(m, start))
+			m = shift(m, start)
+			out = append(out, m)
 			end = m[1]
+			// A value that is itself a list of key=value pairs (a
+			// connection string under dsn=) is not one secret: the pairs
+			// inside it are tried on their own, and pickAssignment
+			// drops the outer match.
+			if lo := assignValueStart(m); lo >= 0 && conninfo(s[m[2]:m[3]], s[lo:m[1]]) {
+				end = lo
+			}
 		}
 	}
 	return out

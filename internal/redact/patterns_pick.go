@@ -37,6 +37,9 @@ func pickAssignment(s string, m []int) (int, int, string) {
 	}
 	c := classifyKey(key)
 	v := s[lo:hi]
+	if conninfo(key, v) {
+		return -1, -1, "" // its password=... is a match of its own
+	}
 	if !worthRedacting(c, v) || secretReference(key, v) {
 		return -1, -1, ""
 	}
@@ -177,6 +180,44 @@ func envPrefilter(lower string) bool {
 	}
 	for _, w := range envWords {
 		if strings.Contains(lower, strings.ToLower(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// assignValueStart is where the value of an assignRE match starts, quoted
+// (group 3) or bare (group 4); -1 if it has none.
+func assignValueStart(m []int) int {
+	if m[6] >= 0 {
+		return m[6]
+	}
+	return m[8]
+}
+
+// conninfoKeys are the keywords a connection string starts with: libpq's
+// host=... dbname=..., ODBC's and ADO.NET's Server=...;Database=....
+var conninfoKeys = []string{"host", "hostaddr", "port", "dbname", "database", "user", "username", "uid",
+	"server", "data source", "sslmode", "application_name", "connect_timeout", "driver", "provider"}
+
+// conninfo reports whether v, the value of key, is a connection string of
+// keyword=value pairs ("dsn=host=db user=app password=..."): only the
+// credential pairs inside it are secret, and they match on their own. The
+// key must name a connection string (dsn, connection, conn) and the value
+// start with a connection keyword, so that a password that merely holds
+// "=" (base64 padding, "host=x" as a password) is still redacted whole.
+func conninfo(key, v string) bool {
+	lk := strings.ToLower(key)
+	if !strings.Contains(lk, "dsn") && !strings.Contains(lk, "conn") {
+		return false
+	}
+	k, _, ok := strings.Cut(v, "=")
+	if !ok {
+		return false
+	}
+	k = strings.ToLower(strings.TrimSpace(k))
+	for _, c := range conninfoKeys {
+		if k == c {
 			return true
 		}
 	}

@@ -40,6 +40,9 @@ func TestTextRules(t *testing.T) {
 		{"pem truncated", "key -----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIBkg4LVWM9nuwNSk3yByxZpYRTBnVJk5\n", "pem-private-key", "MHcCAQEEIBkg4LVWM9nuwNSk3yByxZpYRTBnVJk5"},
 		{"pem in json string", `"key":"-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAzbEXAMPLE\n-----END RSA PRIVATE KEY-----\n"`, "pem-private-key", "MIIEowIBAAKCAQEAzbEXAMPLE"},
 		{"base64 of token", "blob: " + redacttest.B64("token=ghp_0123456789abcdefghijABCDEFGHIJ012345"), "github-token", redacttest.B64("token=ghp_0123456789abcdefghijABCDEFGHIJ012345")},
+		{"conninfo password", "dsn=host=db.shop user=app password=Zx9kLm2Qw8vBn4Tr", "generic-secret", "Zx9kLm2Qw8vBn4Tr"},
+		{"quoted conninfo password", `DATABASE_DSN="host=db.shop password=Zx9kLm2Qw8vBn4Tr"`, "generic-secret", "Zx9kLm2Qw8vBn4Tr"},
+		{"password shaped like a pair", "password=host=Zx9kLm2Qw8vBn4Tr", "generic-secret", "Zx9kLm2Qw8vBn4Tr"},
 		{"weak key high entropy", "hmac_key=Zm9vYmFyQmF6UXV4MTIzNDU2Nzg5MA", "high-entropy", "Zm9vYmFyQmF6UXV4MTIzNDU2Nzg5MA"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

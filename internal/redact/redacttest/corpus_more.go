@@ -9,6 +9,27 @@ func (c *Corpus) morePlaces() {
 	c.podsJSON()
 	c.rendered()
 	c.previousLog()
+	c.conninfo()
+}
+
+// conninfo is a libpq keyword/value connection string under a dsn key:
+// only the password is a credential; the host, user and database name
+// must survive.
+func (c *Corpus) conninfo() {
+	f := "objects/payments/configmap-ledger.yaml"
+	pw := c.secret(f, "password in a dsn=host=... conninfo", "lg-"+c.rand(14, alnum))
+	c.keep(f, "conninfo host", "host=ledger-db.payments.svc.cluster.local")
+	c.keep(f, "conninfo user", "user=ledger_app")
+	c.keep(f, "conninfo dbname", "dbname=ledger")
+	c.keep(f, "ODBC server", "Server=ledger-sql.payments.svc")
+	c.Files[f] = fmt.Sprintf(`apiVersion: v1
+kind: ConfigMap
+metadata: {name: ledger, namespace: payments}
+data:
+  ledger.conf: |
+    dsn=host=ledger-db.payments.svc.cluster.local user=ledger_app password=%s dbname=ledger sslmode=require
+    odbc_dsn="Server=ledger-sql.payments.svc;Database=ledger;Uid=ledger_app;Pwd=%s"
+`, pw, pw)
 }
 
 func (c *Corpus) podsJSON() {
