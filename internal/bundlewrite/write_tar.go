@@ -2,7 +2,6 @@ package bundlewrite
 
 import (
 	"archive/tar"
-	"compress/gzip"
 	"fmt"
 	"io"
 	"os"
@@ -19,9 +18,12 @@ type Options struct {
 	TempDir string
 	// Level is the gzip compression level (0 means gzip.DefaultCompression).
 	Level int
+	// Archive is the archive format; the zero value is TarGzip.
+	Archive Archive
 }
 
-// New returns a Writer that writes a gzip-compressed tar to w. Entries are
+// New returns a Writer that writes a gzip-compressed tar to w (or the
+// Options.Archive format). Entries are
 // sorted by path with parent directories first, modes are fixed (0644 files,
 // 0755 directories), owners are empty and uid/gid are 0, and bundle.yaml
 // comes last. Close does not close w.
@@ -62,13 +64,10 @@ func (s *tarSink) abort() {
 
 func (s *tarSink) finish(entries []entry, meta []byte, mtime time.Time) error {
 	defer s.abort()
-	level := s.opts.Level
-	if level == 0 {
-		level = gzip.DefaultCompression
+	if s.opts.Archive == Zip {
+		return s.finishZip(entries, meta, mtime)
 	}
-	// gzip.Writer leaves the header's name and mtime empty, so the stream
-	// itself carries nothing from the machine either.
-	gz, err := gzip.NewWriterLevel(s.out, level)
+	gz, err := s.compressor()
 	if err != nil {
 		return fmt.Errorf("bundle archive: %w", err)
 	}

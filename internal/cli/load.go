@@ -66,7 +66,7 @@ func bundlePath(path string) (string, error) {
 		return path, nil
 	}
 	hint := "name one of them, e.g. " + held[0]
-	if fs, err := expect.Discover(path); err == nil && len(fs) > 0 {
+	if fs, _ := expect.Discover(path); len(fs) > 0 {
 		hint = "run them all with rift test " + path + ", or " + hint
 	}
 	return "", fmt.Errorf("%s: a folder of %d bundles, not one bundle\n  %s", path, len(held), hint)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/rift-dev/rift/internal/bundlewrite"
 	"github.com/rift-dev/rift/internal/redact"
 )
 
@@ -41,8 +42,8 @@ directory of YAML and JSON; a directory or an archive) and writes a
 rift.dev/v1alpha1 bundle to OUT with every credential replaced by a token
 REDACTED-<rule>-<8 hex>. The same value gets the same token within the
 output, so correlation survives; the salt behind the tokens is random and
-discarded. OUT ending in .tar.gz or .tgz is written as an archive, anything
-else as a new directory. redaction.yaml in OUT counts redactions per rule and
+discarded. OUT's name chooses the output: .tar.gz or .tgz a gzip tar, .tar.zst
+a zstd tar, .zip a zip, any other name a new directory. redaction.yaml in OUT counts redactions per rule and
 file. The output is checked with every rule before redact returns.
 
 With --check, redact scans every file of BUNDLE with every rule and lists
@@ -193,8 +194,11 @@ func resolved(p string) (string, error) {
 	return "", fmt.Errorf("%s: too many levels of symbolic links", p)
 }
 
+// isArchiveName reports whether OUT names an archive (.tar.gz, .tgz,
+// .tar.zst, .zip) rather than a directory.
 func isArchiveName(p string) bool {
-	return strings.HasSuffix(p, ".tar.gz") || strings.HasSuffix(p, ".tgz")
+	_, ok := bundlewrite.ArchiveFor(p)
+	return ok
 }
 
 // Run redacts or checks; ctx ends a redaction early (see redactStaged).

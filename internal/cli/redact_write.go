@@ -18,9 +18,9 @@ func (o *redactOptions) redactStaged(ctx context.Context, out, errOut io.Writer)
 	var st *staging.Output
 	var w *bundlewrite.Writer
 	var err error
-	if isArchiveName(o.out) {
+	if archive, ok := bundlewrite.ArchiveFor(o.out); ok {
 		if st, err = staging.New(o.out, bundlewrite.FileMode); err == nil {
-			w = bundlewrite.New(st.File(), bundlewrite.Options{})
+			w = bundlewrite.New(st.File(), bundlewrite.Options{Archive: archive})
 		}
 	} else if st, err = staging.NewDir(o.out); err == nil {
 		w, err = bundlewrite.NewDir(st.Temp)

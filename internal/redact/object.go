@@ -1,6 +1,10 @@
 package redact
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+)
 
 const lastApplied = "kubectl.kubernetes.io/last-applied-configuration"
 
@@ -75,8 +79,14 @@ func (r *Redactor) secret(sc *scope, obj map[string]any) {
 			continue
 		}
 		for k, v := range m {
-			// "REDACTED" is what rift's loader leaves in a Secret: nothing to count.
-			if s, ok := v.(string); ok && s != "" && s != "REDACTED" && !isToken(s) {
+			// "REDACTED" is what rift's loader leaves of a Secret value it
+			// read (bundle.RedactedValue): a value dropped all the same, so
+			// it counts, but there is no value to remember.
+			switch s, ok := v.(string); {
+			case !ok || s == "" || isToken(s):
+			case s == bundle.RedactedValue:
+				r.countDropped(sc.file, rule)
+			default:
 				r.count(sc.file, rule, s)
 			}
 			if keepKeys && k != ".dockerconfigjson" && k != ".dockercfg" {

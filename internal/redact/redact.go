@@ -110,6 +110,17 @@ func (r *Redactor) count(file, rule, value string) {
 	}
 }
 
+// countDropped records one redaction under rule in file of a value the
+// loader had already dropped: it is counted, and nothing is recorded.
+func (r *Redactor) countDropped(file, rule string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.counts[rule] == nil {
+		r.counts[rule] = map[string]int{}
+	}
+	r.counts[rule][file]++
+}
+
 // Report is redaction.yaml: how many values each rule redacted in each file.
 // It has the shape of bundle.RedactionReport and holds no values and no
 // hashes of values.
