@@ -6,10 +6,11 @@ package policies
 
 import "embed"
 
-// FS holds every built-in .rego file, rules and their _test.rego files, at
-// the root of the file system.
+// FS holds every built-in .rego file, rules and their _test.rego files: the
+// hypothesis rules at the root of the file system, the health rules (one
+// family of group/kinds per file, analyzer/health) under health/.
 //
-//go:embed *.rego
+//go:embed *.rego health/*.rego
 var FS embed.FS
 
 // Causality is causality.yaml, the one table of which failure reason

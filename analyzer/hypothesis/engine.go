@@ -11,6 +11,9 @@ import (
 	"fmt"
 	"github.com/rift-dev/rift/analyzer/timeline"
 	"slices"
+	"strings"
+
+	"github.com/rift-dev/rift/analyzer/health"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/rego"
@@ -71,6 +74,14 @@ func NewEngine(opts EngineOptions) (*Engine, error) {
 	mods, err := parseSources(evalSrcs)
 	if err != nil {
 		return nil, err
+	}
+	// Health rules (policies/health, and user ones in the same dirs) judge
+	// one object each in the layers (analyzer/health); they read no
+	// part of this input.
+	for n, m := range mods {
+		if strings.HasPrefix(strings.TrimPrefix(m.Package.Path.String(), "data."), health.PackagePrefix) {
+			delete(mods, n)
+		}
 	}
 	rules, err := rulesOf(mods, builtin)
 	if err != nil {

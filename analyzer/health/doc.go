@@ -1,0 +1,15 @@
+// Package health judges one object of one API group and kind: has it
+// reached the state its spec declares? It holds the registry of health
+// rules keyed by group and kind (the Go judgements the layers package
+// declares for the core and GitOps kinds, the Rego rules of
+// policies/health and the user's --policy directories) and the generic
+// fallback that reads the conventions most controllers follow (kstatus:
+// observedGeneration against generation, and the Ready, Available,
+// Reconciling and Stalled conditions).
+//
+// A judgement is a Result: a Status, a reason and the fields it read. The
+// registry looks a rule up once per group and kind; Rego queries are
+// prepared once, when the registry is loaded, and evaluated once per
+// object, in batches. The package does no I/O after Load and never reads
+// the clock.
+package health

@@ -1,0 +1,55 @@
+package health
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
+)
+
+func obj(m map[string]any) *bundle.Object {
+	return &bundle.Object{Unstructured: &unstructured.Unstructured{Object: m}}
+}
+
+func cond(t, s, reason string) map[string]any {
+	return map[string]any{"type": t, "status": s, "reason": reason}
+}
+
+func TestFallback(t *testing.T) {
+	tests := []struct {
+		name   string
+		object map[string]any
+		want   string
+		ok     bool
+	}{
+		{"no status at all is no judgement", map[string]any{"kind": "Widget"}, "", false},
+		{"an empty status is no judgement", map[string]any{"status": map[string]any{}}, "", false},
+		{"suspended", map[string]any{"spec": map[string]any{"suspend": true}}, Suspended, true},
+		{"generation not observed", map[string]any{"metadata": map[string]any{"generation": int64(3)}, "status": map[string]any{"observedGeneration": int64(2)}}, Progressing, true},
+		{"observed, no conditions", map[string]any{"metadata": map[string]any{"generation": int64(3)}, "status": map[string]any{"observedGeneration": int64(3)}}, Converged, true},
+		{"stalled", map[string]any{"status": map[string]any{"conditions": []any{cond("Stalled", "True", "Boom"), cond("Ready", "True", "")}}}, Failed, true},
+		{"reconciling", map[string]any{"status": map[string]any{"conditions": []any{cond("Reconciling", "True", "")}}}, Progressing, true},
+		{"ready", map[string]any{"status": map[string]any{"conditions": []any{cond("Ready", "True", "")}}}, Converged, true},
+		{"not ready, on its way", map[string]any{"status": map[string]any{"conditions": []any{cond("Ready", "False", "Creating")}}}, Progressing, true},
+		{"not ready, a failure", map[string]any{"status": map[string]any{"conditions": []any{cond("Ready", "False", "ReconcileFailed")}}}, Failed, true},
+		{"available", map[string]any{"status": map[string]any{"conditions": []any{cond("Available", "True", "")}}}, Converged, true},
+		{"synced false beats ready true", map[string]any{"status": map[string]any{"conditions": []any{cond("Ready", "True", ""), cond("Synced", "False", "ReconcileError")}}}, Failed, true},
+		{"reconcile paused", map[string]any{"status": map[string]any{"conditions": []any{cond("Synced", "False", "ReconcilePaused")}}}, Suspended, true},
+		{"phase", map[string]any{"status": map[string]any{"phase": "Failed"}}, Failed, true},
+		{"a kind-specific word is left to rules", map[string]any{"status": map[string]any{"phase": "Running"}}, "", false},
+		{"being deleted", map[string]any{"metadata": map[string]any{"deletionTimestamp": "2024-01-01T00:00:00Z"}, "status": map[string]any{"phase": "Ready"}}, Progressing, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r, ok := Fallback(obj(tc.object))
+			if diff := cmp.Diff(tc.want+"/"+map[bool]string{true: "ok"}[tc.ok], r.Status+"/"+map[bool]string{true: "ok"}[ok]); diff != "" {
+				t.Errorf("Fallback (-want +got):\n%s (reason %q)", diff, r.Reason)
+			}
+			if ok && r.Rule != FallbackID {
+				t.Errorf("rule %q, want %q", r.Rule, FallbackID)
+			}
+		})
+	}
+}

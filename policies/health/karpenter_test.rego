@@ -1,0 +1,7 @@
+package rift.health.karpenter_test
+
+import data.rift.health.karpenter
+
+test_launched if karpenter.health.status == "progressing" with input as {"status": {"conditions": [{"type": "Launched", "status": "True"}]}}
+
+test_not_ready if karpenter.health.status == "failed" with input as {"status": {"conditions": [{"type": "Ready", "status": "False", "reason": "NotReady"}]}}
