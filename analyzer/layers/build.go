@@ -7,6 +7,7 @@ import (
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/facts"
+	"github.com/rift-dev/rift/analyzer/health"
 )
 
 // analysis holds the per-Build lookups, each built in one pass.
@@ -32,6 +33,10 @@ type analysis struct {
 	hostSvcs map[string][]*bundle.Object
 	// esByTarget is built on first use by externalSecrets.
 	esByTarget map[[2]string][]*bundle.Object
+	// reg judges each object's health; judged keeps, under verdictsMu,
+	// the Rego and fallback judgements with the rule and fields they cite.
+	reg    *health.Registry
+	judged map[*bundle.Object]health.Result
 }
 
 // subject is one Workload being built.
@@ -51,18 +56,27 @@ type subject struct {
 // each Service that selects a pod. It does no I/O, never reads the clock
 // (b.CaptureTime is "now"), and returns workloads sorted by kind, namespace
 // and name. Its cost is linear in the number of objects.
+//
+// Build judges with DefaultHealth; BuildWith with the registry given (the
+// user's health rules).
 func Build(b *bundle.Bundle) []Workload {
-	if b == nil {
-		return nil
+	reg, err := DefaultHealth()
+	if err != nil {
+		panic("layers: the embedded health rules do not load: " + err.Error())
 	}
-	ix := b.Index
-	if ix == nil {
-		ix = bundle.NewIndex(b.Objects, b.Logs)
+	out, _ := BuildWith(b, reg)
+	return out
+}
+
+// BuildWith is Build with a health registry: the rule that wins each
+// object's group and kind judges its convergence, and every custom
+// resource of a kind a Rego rule claims, or that a GitOps reconciler
+// manages, is a subject of its own. reg nil means DefaultHealth.
+func BuildWith(b *bundle.Bundle, reg *health.Registry) ([]Workload, error) {
+	a, err := newAnalysis(b, reg)
+	if err != nil || a == nil {
+		return nil, err
 	}
-	a := &analysis{b: b, ix: ix, now: b.CaptureTime, slices: map[[2]string][]*bundle.Object{},
-		verdicts: map[*bundle.Object]verdict{}}
-	a.g = newGitOps(ix, b.Sources)
-	a.indexServices()
 	subs := a.subjects()
 	// The lookups built on first use are built here instead, so that the
 	// workloads, analysed in parallel, only read shared state (converge
@@ -72,7 +86,29 @@ func Build(b *bundle.Bundle) []Workload {
 	out := make([]Workload, len(subs))
 	forEach(len(subs), func(i int) { out[i] = a.workload(subs[i]) })
 	sort.SliceStable(out, func(i, j int) bool { return lessRef(out[i].Ref, out[j].Ref) })
-	return out
+	return out, nil
+}
+
+// newAnalysis builds the per-bundle lookups; nil for a nil bundle.
+func newAnalysis(b *bundle.Bundle, reg *health.Registry) (*analysis, error) {
+	if b == nil {
+		return nil, nil
+	}
+	if reg == nil {
+		var err error
+		if reg, err = DefaultHealth(); err != nil {
+			return nil, err
+		}
+	}
+	ix := b.Index
+	if ix == nil {
+		ix = bundle.NewIndex(b.Objects, b.Logs)
+	}
+	a := &analysis{b: b, ix: ix, now: b.CaptureTime, slices: map[[2]string][]*bundle.Object{},
+		verdicts: map[*bundle.Object]verdict{}, reg: reg, judged: map[*bundle.Object]health.Result{}}
+	a.g = newGitOps(ix, b.Sources)
+	a.indexServices()
+	return a, nil
 }
 
 func (a *analysis) indexServices() {
@@ -135,6 +171,9 @@ func (a *analysis) subjects() []*subject {
 			out = append(out, a.newSubject(svc))
 		}
 	}
+	for _, o := range a.customSubjects() {
+		out = append(out, a.newSubject(o))
+	}
 	// Refs are read once, not twice per comparison: reading one walks the
 	// object's maps. Same comparisons, so the same order.
 	keyed := make([]refSubject, len(out))
@@ -168,7 +207,6 @@ func (a *analysis) workload(s *subject) Workload {
 		w.Owners = append(w.Owners, r.Ref())
 	}
 	w.Divergences = a.divergences(s)
-	w.Apply = a.applyState(s)
 	w.Apply = a.applyState(s)
 	w.Layers = a.layers(s, w.Divergences)
 	w.Stages = a.stages(s, w.Divergences)

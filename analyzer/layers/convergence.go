@@ -24,7 +24,7 @@ type verdict struct{ status, reason, blocker string }
 //
 // The memo is keyed by object: the subjects built on the fly for
 // reconcilers carry no pods, which their verdicts never read, so the
-// verdict does not depend on which caller comes first. decide runs
+// verdict does not depend on which caller comes first. judge runs
 // unlocked, because it may converge other objects; two callers racing on
 // one object compute the same verdict.
 func (a *analysis) converge(s *subject) verdict {
@@ -34,16 +34,17 @@ func (a *analysis) converge(s *subject) verdict {
 	if ok {
 		return v
 	}
-	v = a.decide(s)
+	v = a.judge(s)
 	a.verdictsMu.Lock()
 	a.verdicts[s.obj] = v
 	a.verdictsMu.Unlock()
 	return v
 }
 
-// decide computes a verdict; converge memoises it, since layers, stages and
-// every workload a reconciler owns ask for the same one.
-func (a *analysis) decide(s *subject) verdict {
+// decideGo is the Go judgement of the kinds goHealth declares (judge
+// calls it); converge memoises the verdict, since layers, stages and every
+// workload a reconciler owns ask for the same one.
+func (a *analysis) decideGo(s *subject) verdict {
 	o := s.obj
 	switch o.GetKind() {
 	case "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Job", "Application":

@@ -157,7 +157,7 @@ func (a *analysis) driftVerdict(s *subject, divs []Divergence, v verdict) verdic
 	}
 	drift := fmt.Sprintf("the live object differs from Git at %d declared fields (%s)", len(paths), strings.Join(paths, ", "))
 	for _, r := range s.owners {
-		if ov := a.converge(&subject{obj: r}); ov.status == Failed || ov.status == Blocked {
+		if ov := a.converge(&subject{obj: r}); ov.status == Failed || ov.status == Blocked || ov.status == Suspended {
 			return verdict{Blocked, drift + "; " + r.Ref().String() + " cannot apply it: " + ov.reason, ""}
 		}
 	}

@@ -112,7 +112,9 @@ func verdictStatus(v string) string {
 		return StatusOK
 	case Progressing:
 		return StatusProgressing
-	case Blocked, Failed:
+	case Blocked, Failed, Suspended:
+		// Suspended makes no progress either, on purpose: the
+		// evidence says so.
 		return StatusFailed
 	}
 	return StatusUnknown

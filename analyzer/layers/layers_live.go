@@ -85,6 +85,6 @@ func (a *analysis) controllerLayer(s *subject) Layer {
 		}
 		l.Evidence = append(l.Evidence, ev(r, "metadata.name", msg, created(r)))
 	}
-	l.Evidence = append(l.Evidence, evidence.Evidence{Object: refPtr(o), Message: v.status + ": " + v.reason})
+	l.Evidence = append(l.Evidence, a.verdictEvidence(o, v))
 	return l
 }

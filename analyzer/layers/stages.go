@@ -68,7 +68,7 @@ func (a *analysis) acceptedStage(s *subject, divs []Divergence) Stage {
 		// refused (a webhook denial, an invalid manifest, a suspension).
 		st := StatusProgressing
 		for _, r := range s.owners {
-			if v := a.converge(&subject{obj: r}); v.status == Failed || v.status == Blocked {
+			if v := a.converge(&subject{obj: r}); v.status == Failed || v.status == Blocked || v.status == Suspended {
 				st = StatusFailed
 				e = append(e, ev(r, "status.conditions", v.status+": "+v.reason, nil))
 			}

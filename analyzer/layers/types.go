@@ -51,7 +51,10 @@ const (
 	Progressing = "progressing"
 	Blocked     = "blocked"
 	Failed      = "failed"
-	Unknown     = "unknown"
+	// Suspended: reconciliation is paused on purpose (spec.suspend of a
+	// Flux object, a CronJob or a Job; a paused custom resource).
+	Suspended = "suspended"
+	Unknown   = "unknown"
 )
 
 // Blockers: the controller settings that hold a rollout until someone acts.

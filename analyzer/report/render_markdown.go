@@ -106,6 +106,8 @@ func mdIcon(s string) string {
 		return "🟡"
 	case "-":
 		return "⚪"
+	case "‖":
+		return "⏸️"
 	}
 	return "⚫"
 }

@@ -122,7 +122,7 @@ func statusStyle(s string) string {
 		return styleGreen
 	case layers.StatusFailed, layers.Blocked:
 		return styleRed
-	case layers.StatusProgressing:
+	case layers.StatusProgressing, layers.Suspended:
 		return styleAmber
 	}
 	return styleDim
@@ -140,6 +140,8 @@ func statusMark(s string) string {
 		return "…"
 	case layers.StatusNotApplicable:
 		return "-"
+	case layers.Suspended:
+		return "‖"
 	}
 	return "?"
 }
