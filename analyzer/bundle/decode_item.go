@@ -73,7 +73,7 @@ func (d *decoder) item(v any, apiVersion, kind string) {
 		return
 	}
 	o := &Object{Unstructured: u, Source: Location{File: d.file, Doc: doc}}
-	for _, msg := range append(checkTimes(m), checkEnums(o)...) {
+	for _, msg := range append(append(checkTimes(m), checkEnums(o)...), checkCounts(o)...) {
 		d.fail(doc, "%s: %s", o.Ref(), msg)
 	}
 	sanitizeSecret(o)

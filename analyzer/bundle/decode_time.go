@@ -31,8 +31,39 @@ var (
 // refuse nesting deeper than 10000; real statuses stay under 20.
 const maxWalkDepth = 10000
 
-// parseTime parses a Kubernetes time: RFC 3339 with optional fraction.
-func parseTime(s string) (time.Time, error) { return time.Parse(time.RFC3339Nano, s) }
+// minTime and maxTime bound the times a bundle may hold. Outside them a
+// time is refused like a malformed one: no cluster recorded it, and the
+// analysis's durations (capture time minus a transition) would overflow
+// (a capture time in year 9999 printed "unready for 2562047h"). Any two
+// times inside are less than 292 years, time.Duration's reach, apart.
+var (
+	minTime = time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC)
+	maxTime = time.Date(2200, 1, 1, 0, 0, 0, 0, time.UTC)
+)
+
+// errTimeRange is a well-formed time outside [minTime, maxTime).
+var errTimeRange = fmt.Errorf("out of range (want %d to %d)", minTime.Year(), maxTime.Year()-1)
+
+// parseTime parses a Kubernetes time: RFC 3339 with optional fraction,
+// between minTime and maxTime (errTimeRange otherwise).
+func parseTime(s string) (time.Time, error) {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return t, err
+	}
+	if t.Before(minTime) || !t.Before(maxTime) {
+		return time.Time{}, errTimeRange
+	}
+	return t, nil
+}
+
+// badTime describes a time value parseTime refused, for a load error.
+func badTime(v any, err error) string {
+	if err == errTimeRange {
+		return fmt.Sprintf("time %s %v", quoteShort(v), err)
+	}
+	return fmt.Sprintf("invalid time %s (want RFC 3339)", quoteShort(v))
+}
 
 // The paths of the fixed time fields, shared by every call; fn only reads
 // them.
@@ -72,21 +103,21 @@ func visitTimes(m map[string]any, fn func(parent map[string]any, key string, pat
 }
 
 // checkTimes removes every time field of m whose value is not an RFC 3339
-// string (an empty string and null count as unset) and returns one message
-// per removed field, naming its path.
+// string within minTime and maxTime (an empty string and null count as
+// unset) and returns one message per removed field, naming its path.
 func checkTimes(m map[string]any) []string {
 	var msgs []string
 	visitTimes(m, func(parent map[string]any, k string, path []string) {
 		v := parent[k]
+		var err error
 		if s, ok := v.(string); v == nil || ok && s == "" {
 			return
 		} else if ok {
-			if _, err := parseTime(s); err == nil {
+			if _, err = parseTime(s); err == nil {
 				return
 			}
 		}
-		msgs = append(msgs, fmt.Sprintf("%s: invalid time %s (want RFC 3339); field dropped",
-			joinPath(append(path, k)), quoteShort(v)))
+		msgs = append(msgs, fmt.Sprintf("%s: %s; field dropped", joinPath(append(path, k)), badTime(v, err)))
 		delete(parent, k)
 	})
 	sort.Strings(msgs)

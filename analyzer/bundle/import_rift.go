@@ -95,7 +95,7 @@ func (ld *loader) parseTimeField(file, field, s string) *time.Time {
 	}
 	t, err := parseTime(s)
 	if err != nil {
-		ld.fail(file, -1, "%s: invalid time %s (want RFC 3339); ignored", field, quoteShort(s))
+		ld.fail(file, -1, "%s: %s; ignored", field, badTime(s, err))
 		return nil
 	}
 	t = t.UTC()
