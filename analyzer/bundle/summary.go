@@ -56,10 +56,14 @@ type SourceSummary struct {
 }
 
 // EventSpan is the number of Events and the times of the first and last.
+// The API server serves every Event through core/v1 and events.k8s.io/v1,
+// so a bundle that lists both holds each twice; Count counts it once and
+// BothAPIs says how many were read through both.
 type EventSpan struct {
-	Count int        `json:"count"`
-	First *time.Time `json:"first,omitempty"`
-	Last  *time.Time `json:"last,omitempty"`
+	Count    int        `json:"count"`
+	BothAPIs int        `json:"bothAPIs,omitempty"`
+	First    *time.Time `json:"first,omitempty"`
+	Last     *time.Time `json:"last,omitempty"`
 }
 
 // LogSummary is one log tail without its lines.
@@ -82,11 +86,12 @@ func Summarize(b *Bundle) Summary {
 	}
 	kinds := map[KindCount]int{}
 	namespaces := map[string]int{}
+	eventAPI := map[string]string{} // namespace/name -> the API group it was read through
 	for _, o := range b.Objects {
 		kinds[KindCount{Kind: o.GetKind(), Group: o.GroupVersionKind().Group}]++
 		namespaces[o.GetNamespace()]++
 		if IsEvent(o) {
-			s.Events.add(o)
+			s.Events.add(o, eventAPI)
 		}
 	}
 	for k, n := range kinds {
@@ -140,8 +145,21 @@ func (s *Summary) fillEmpty() {
 }
 
 // add counts one event and widens the span to its times.
-func (e *EventSpan) add(o *Object) {
-	e.Count++
+// add counts o, once for its two copies: an Event of the other API with
+// the same namespace/name is the same occurrence (its times are too).
+func (e *EventSpan) add(o *Object, api map[string]string) {
+	key, group := o.GetNamespace()+"/"+o.GetName(), o.GroupVersionKind().Group
+	g, seen := api[key]
+	switch {
+	case seen && g != group:
+		e.BothAPIs++
+		delete(api, key) // a third copy is another event
+	case !seen:
+		api[key] = group
+		e.Count++
+	default:
+		e.Count++
+	}
 	visitTimes(o.Object, func(parent map[string]any, k string, path []string) {
 		if len(path) > 0 && path[0] != "series" {
 			return // metadata and status times say nothing of when it happened

@@ -91,10 +91,14 @@ func (e EventSpan) text() string {
 	if e.Count == 0 {
 		return "0"
 	}
-	if e.First == nil {
-		return fmt.Sprintf("%d (no event times)", e.Count)
+	both := ""
+	if e.BothAPIs > 0 {
+		both = fmt.Sprintf(" (%d read through both Event APIs, counted once)", e.BothAPIs)
 	}
-	return fmt.Sprintf("%d, from %s to %s", e.Count, e.First.Format(time.RFC3339), e.Last.Format(time.RFC3339))
+	if e.First == nil {
+		return fmt.Sprintf("%d (no event times)%s", e.Count, both)
+	}
+	return fmt.Sprintf("%d, from %s to %s%s", e.Count, e.First.Format(time.RFC3339), e.Last.Format(time.RFC3339), both)
 }
 
 func scopeText(s Scope) string {
