@@ -60,7 +60,10 @@ func AnalyzeWith(ctx context.Context, b *bundle.Bundle, eng *hypothesis.Engine, 
 		cp.Index = bundle.NewIndex(b.Objects, b.Logs)
 		b = &cp
 	}
-	ws := layers.Build(b)
+	ws, err := layers.BuildWith(b, eng.Health())
+	if err != nil {
+		return nil, fmt.Errorf("analyze: %w", err)
+	}
 	// The chronology skips effects by the one causality table: the
 	// built-in rows and the user's, which the engine loaded beside the
 	// rules.

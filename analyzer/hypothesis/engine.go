@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/rift-dev/rift/analyzer/health"
+	"github.com/rift-dev/rift/analyzer/layers"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/rego"
@@ -43,6 +44,8 @@ type Engine struct {
 	wfields  fieldSet // the workload fields they can name
 	// explanations is the causality table (Explanations).
 	explanations []timeline.Explanation
+	// health is the health registry, with the user's health rules.
+	health *health.Registry
 }
 
 // preparedRule is an enabled rule with its query prepared once.
@@ -60,6 +63,10 @@ func NewEngine(opts EngineOptions) (*Engine, error) {
 		return nil, err
 	}
 	explanations, err := loadExplanations(opts.PolicyDirs)
+	if err != nil {
+		return nil, err
+	}
+	reg, err := layers.LoadHealth(opts.PolicyDirs)
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +98,7 @@ func NewEngine(opts EngineOptions) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{rules: rules, compiler: c, byCause: map[string]*Rule{}, need: inputParts(c.Modules), wfields: workloadFields(c.Modules), explanations: explanations}
+	e := &Engine{rules: rules, compiler: c, byCause: map[string]*Rule{}, need: inputParts(c.Modules), wfields: workloadFields(c.Modules), explanations: explanations, health: reg}
 	disabled := map[string]bool{}
 	for _, id := range opts.Disable {
 		if !slices.ContainsFunc(rules, func(r *Rule) bool { return r.ID == id }) {
@@ -128,3 +135,8 @@ func (e *Engine) Rules() []Rule {
 	}
 	return out
 }
+
+// Health returns the health registry the engine loaded: the embedded
+// health rules and those of its policy dirs, which the layers judge
+// convergence with (layers.BuildWith).
+func (e *Engine) Health() *health.Registry { return e.health }
