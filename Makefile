@@ -17,12 +17,12 @@ build:
 run: build
 	./bin/rift analyze fixtures/kafka-stale-probe || [ $$? -eq 1 ]
 
-# The whole suite: unit and integration tests against a real control plane,
-# brief fuzzing, Rego unit tests and the recorded incidents.
+# The whole suite: unit and integration tests against a real control plane
+# (every fuzz target's seed corpus runs as a unit test), Rego unit tests and
+# the recorded incidents. Fuzzing proper is `make fuzz` (docs/testing.md).
 test: build testenv
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 40m ./...
-	$(MAKE) fuzz
 	./bin/rift policy test
 	./bin/rift policy test docs/examples/user-policy
 	mkdir -p out
@@ -34,6 +34,8 @@ testenv:
 	bash hack/testenv.sh
 	bash hack/install-chromium.sh
 
+# Fuzzes every target for FUZZTIME (default 5s) each; CI runs it after
+# make test. Longer: make fuzz FUZZTIME=10m.
 fuzz:
 	bash hack/fuzz.sh $(FUZZTIME)
 
@@ -51,5 +53,12 @@ fixtures: build testenv
 fixture: build testenv
 	$(GO) test -count=1 -timeout 20m ./hack/scenarios/... -run 'TestRecord/$(NAME)$$' -args -record
 
+# Removes what builds and test runs leave in the work tree, and says what
+# it leaves: the control plane is slow to rebuild, so it stays.
 clean:
 	rm -rf bin out
+	@echo "clean: removed bin/ and out/. Left in place:"
+	@echo "  .cache/ (control plane binaries, $$(du -sh .cache 2>/dev/null | cut -f1 || echo 'none')): rm -rf .cache"
+	@echo "  ~/.cache/rift (the same binaries, shared by clones on this machine): rm -rf ~/.cache/rift"
+	@echo "  Debian packages etcd-server and chromium: sudo apt-get remove etcd-server chromium"
+	@echo "  Go caches: go clean -cache -modcache"
