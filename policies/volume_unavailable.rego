@@ -21,14 +21,14 @@ hypothesis contains h if {
 	pods := [p | some r in lib.referrers(lib.ref(pvc), "Pod"); p := lib.pod(r.namespace, r.name)]
 	h := {
 		"subject": lib.ref(pvc),
-		"summary": sprintf("PersistentVolumeClaim %s is not bound (storage class %v)", [name, object.get(pvc.spec, "storageClassName", "default")]),
+		"summary": claim_summary(pvc),
 		"supporting": array.concat(
 			[lib.field(pvc, "status.phase", "Pending: no PersistentVolume bound")],
 			[lib.event(pvc, e) | some e in lib.events(pvc); e.type == "Warning"],
 		),
 		"contradicting": [],
 		"nextCheck": sprintf("kubectl describe pvc %s -n %s", [name, ns]),
-		"repair": repair,
+		"repair": claim_repair(pvc),
 		"explains": ({lib.explain("unschedulable", lib.subject_of(p)) | some p in pods} | {lib.explain("volume-unavailable", lib.ref(p)) | some p in pods}),
 	}
 }
@@ -52,6 +52,31 @@ hypothesis contains h if {
 		"explains": lib.service_explains(pod),
 	}
 }
+
+# class_missing: the PV controller reports the claim's StorageClass does
+# not exist (ProvisioningFailed `storageclass.storage.k8s.io "X" not
+# found`): nothing binds the claim until Git or the cluster changes.
+class_missing(pvc) if {
+	class := pvc.spec.storageClassName
+	some e in lib.events(pvc)
+	e.reason == "ProvisioningFailed"
+	contains(e.message, sprintf("storageclass.storage.k8s.io %q not found", [class]))
+}
+
+claim_summary(pvc) := sprintf("PersistentVolumeClaim %s is not bound: its StorageClass %s does not exist", [pvc.metadata.name, pvc.spec.storageClassName]) if class_missing(pvc)
+
+else := sprintf("PersistentVolumeClaim %s is not bound (storage class %v)", [pvc.metadata.name, object.get(pvc.spec, "storageClassName", "default")])
+
+claim_repair(pvc) := lib.repair(
+	"repository",
+	sprintf("set storageClassName of claim %s in Git to a StorageClass the cluster has (or add StorageClass %s to the cluster's configuration); a claim's class cannot change in place, so the Pending claim is deleted and the reconciler recreates it", [pvc.metadata.name, pvc.spec.storageClassName]),
+	["the claim is still Pending and holds no data", "the chosen class offers the claim's access mode and size"],
+	["the recreated claim stays Pending"],
+	"revert the commit",
+	[lib.accept("dependencies", "the claim is Bound"), lib.accept("runtime", "pods mount the volume and become Ready")],
+) if class_missing(pvc)
+
+else := repair
 
 repair := lib.repair(
 	"external-dependency",

@@ -45,3 +45,22 @@ test_mount_failure_of_finished_pod_cites_its_time if {
 	})
 	h.supporting[0].time == "2026-11-01T10:00:00Z"
 }
+
+claim_input(message) := fixtures.indexed({
+	"objects": {"PersistentVolumeClaim": {"db": {"data-db-0": pvc("Pending")}}, "Pod": {"db": {"db-0": pod}}},
+	"referenced_by": {"PersistentVolumeClaim/db/data-db-0": [{"kind": "Pod", "namespace": "db", "name": "db-0", "path": "spec.volumes"}]},
+	"events_by_object": {"PersistentVolumeClaim/db/data-db-0": [{"reason": "ProvisioningFailed", "type": "Warning", "message": message, "count": 4, "time": "2026-01-01T00:00:00Z"}]},
+	"pod_services": {},
+})
+
+test_missing_storage_class_is_a_repository_repair if {
+	some h in volume_unavailable.hypothesis with input as claim_input(`storageclass.storage.k8s.io "fast" not found`)
+	contains(h.summary, "StorageClass fast does not exist")
+	h.repair.owner == "repository"
+}
+
+test_other_provisioning_failure_keeps_the_storage_repair if {
+	some h in volume_unavailable.hypothesis with input as claim_input(`storageclass.storage.k8s.io "slow" not found`)
+	not contains(h.summary, "does not exist")
+	h.repair.owner == "external-dependency"
+}
