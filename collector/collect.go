@@ -76,7 +76,7 @@ func collect(ctx context.Context, cfg *Config, t *Target, g *gitRev, w io.Writer
 	}
 	for _, step := range steps {
 		if err := step(ctx); err != nil {
-			r.out.w.Close(bundle.Meta{}) // releases the spool; the error wins
+			r.out.w.Abort() // releases the spool, writes no bundle.yaml
 			return nil, err
 		}
 	}

@@ -14,13 +14,13 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"regexp"
 	"time"
 
 	"k8s.io/client-go/tools/clientcmd"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/internal/staging"
 )
 
 // Config is one collection run.
@@ -112,6 +112,9 @@ func DefaultOut(cluster string, t time.Time) string {
 
 // Run checks the target (preflight), prints it, collects and writes the
 // bundle. A preflight refusal is a *RefusalError and nothing is written.
+// The bundle is staged beside cfg.Out and put there once complete; on an
+// error or when ctx is done, Run removes the staged bundle, the writer's
+// spool and the Git export, and returns the error (ctx's for a cancel).
 func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	if cfg.Kubeconfig == nil {
 		return nil, fmt.Errorf("collector: no kubeconfig loader")
@@ -142,17 +145,22 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	if cfg.Out == "" {
 		cfg.Out = DefaultOut(t.Cluster, now)
 	}
-	f, err := os.OpenFile(cfg.Out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	// Written beside cfg.Out under a temporary name and put there only
+	// when whole: an error or a cancelled ctx (SIGINT in rift collect)
+	// leaves no bundle, no spool and no Git export behind.
+	out, err := staging.New(cfg.Out, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("output: %w", err)
 	}
-	s, err := collect(ctx, &cfg, t, g, f, now)
-	cerr := f.Close()
-	if err == nil && cerr != nil {
-		err = fmt.Errorf("%s: %w", cfg.Out, cerr)
+	defer out.Discard()
+	s, err := collect(ctx, &cfg, t, g, out.File(), now)
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err == nil {
+		err = out.Commit()
 	}
 	if err != nil {
-		os.Remove(cfg.Out)
 		return nil, err
 	}
 	s.Elapsed = time.Since(began)

@@ -98,7 +98,7 @@ preflight or a failed collection.`,
 	f.Int64Var(&o.logLines, "log-lines", 200, "lines of each container log to keep (0: no logs)")
 	f.Int64Var(&o.logBytes, "log-bytes", 256<<10, "bytes of each container log to keep (0: no logs)")
 	f.Int64Var(&o.chunkSize, "chunk-size", collector.DefaultPageSize, "objects per LIST page, as kubectl's --chunk-size")
-	return exitCodes(cmd, ExitOK, ExitUsage)
+	return exitCodes(cmd, ExitOK, ExitUsage, ExitInterrupted)
 }
 
 // Complete builds the collector config from the flags.
