@@ -32,7 +32,7 @@ hypothesis contains h if {
 		"contradicting": [],
 		"nextCheck": lib.flux_check(lib.ref(obj)),
 		"repair": repair_for(c.message),
-		"explains": {lib.explain("dependency-not-ready", object.remove(d, {"path"})) | some d in lib.dependents(lib.ref(obj))},
+		"explains": ({lib.explain("dependency-not-ready", object.remove(d, {"path"})) | some d in lib.dependents(lib.ref(obj))} | stale_pods(obj)),
 	}
 }
 
@@ -53,7 +53,7 @@ hypothesis contains h if {
 		"contradicting": [],
 		"nextCheck": sprintf("argocd app get %s --show-operation", [name]),
 		"repair": repair,
-		"explains": set(),
+		"explains": stale_pods(app),
 	}
 }
 
@@ -93,7 +93,20 @@ statefulset_repair := lib.repair(
 	],
 )
 
-not_landed(obj) := [{"object": d.object, "path": d.path, "message": sprintf("Git renders %s, live has %s", [json.marshal(d.expected), json.marshal(d.observed)])} |
+# stale_pods: the pods of the workloads this GitOps object manages whose
+# live spec is not what Git renders (a declared field, or a field Git
+# removed) run the spec the refused apply would have replaced, so the
+# rejection explains their failures, as drift explains the pods of a
+# drifted workload.
+stale_pods(obj) := union({lib.pod_explains({"apiVersion": "v1", "kind": "Pod", "namespace": w.ref.namespace, "name": p.name}) |
+	some wkey in object.get(input.workloads_by_owner, lib.key(lib.ref(obj)), [])
+	w := input.workloads[wkey]
+	some d in w.divergences
+	d.between == ["rendered", "applied"]
+	some p in object.get(w, "pods", [])
+})
+
+not_landed(obj) := [{"object": d.object, "path": d.path, "message": sprintf("Git renders %s, live has %s", [rendered(d), json.marshal(d.observed)])} |
 	some wkey in object.get(input.workloads_by_owner, lib.key(lib.ref(obj)), [])
 	w := input.workloads[wkey]
 	some o in object.get(w, "owners", [])
@@ -103,3 +116,7 @@ not_landed(obj) := [{"object": d.object, "path": d.path, "message": sprintf("Git
 	some d in w.divergences
 	d.between == ["rendered", "applied"]
 ]
+
+rendered(d) := "nothing (the field was removed)" if d.removed
+
+else := json.marshal(d.expected)

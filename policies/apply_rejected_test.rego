@@ -68,3 +68,30 @@ test_other_rejections_keep_the_generic_repair if {
 	some h in apply_rejected.hypothesis with input as {"objects": {"Kustomization": {"default": {"podinfo": obj("Kustomization", "ReconciliationFailed", "Deployment/default/podinfo dry-run failed, reason: Invalid, error: spec.selector: field is immutable")}}}, "referenced_by": {}}
 	not contains(concat(" ", h.repair.preconditions), "PersistentVolumeClaims")
 }
+
+stale_input(between, removed) := {
+	"objects": {"Kustomization": {"default": {"podinfo": obj("Kustomization", "ReconciliationFailed", "Deployment/default/web dry-run failed: admission webhook denied the request")}}},
+	"referenced_by": {},
+	"workloads": {"Deployment/default/web": {
+		"ref": {"kind": "Deployment", "namespace": "default", "name": "web"},
+		"owners": [{"kind": "Kustomization", "namespace": "default", "name": "podinfo"}],
+		"pods": [{"name": "web-abc"}],
+		"divergences": [object.union(
+			{"between": between, "object": {"kind": "Deployment", "namespace": "default", "name": "web"}, "path": "spec.template.spec.containers[name=web].resources.limits.memory", "expected": null, "observed": "512Mi"},
+			{k: v | some k, v in {"removed": removed}; v},
+		)],
+	}},
+	"workloads_by_owner": {"Kustomization/default/podinfo": ["Deployment/default/web"]},
+}
+
+test_the_rejection_explains_the_pods_it_left_on_the_old_spec if {
+	some h in apply_rejected.hypothesis with input as stale_input(["rendered", "applied"], true)
+	{"cause": "oom-killed", "subject": {"apiVersion": "v1", "kind": "Pod", "namespace": "default", "name": "web-abc"}} in h.explains
+	some e in h.supporting
+	e.message == `Git renders nothing (the field was removed), live has "512Mi"`
+}
+
+test_pods_of_a_workload_that_matches_git_are_not_explained if {
+	some h in apply_rejected.hypothesis with input as stale_input(["controller", "runtime"], false)
+	count(h.explains) == 0
+}
