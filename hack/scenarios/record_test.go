@@ -28,10 +28,12 @@ import (
 	externalsecretproviderdns "github.com/rift-dev/rift/hack/scenarios/externalsecret-provider-dns"
 	fluxreadynoendpoints "github.com/rift-dev/rift/hack/scenarios/flux-ready-no-endpoints"
 	fluxreconciledisabled "github.com/rift-dev/rift/hack/scenarios/flux-reconcile-disabled"
+	gatewayselectornoendpoints "github.com/rift-dev/rift/hack/scenarios/gateway-selector-no-endpoints"
 	healthygitops "github.com/rift-dev/rift/hack/scenarios/healthy-gitops"
 	imagepullfailed "github.com/rift-dev/rift/hack/scenarios/image-pull-failed"
 	imagepullfailedafter "github.com/rift-dev/rift/hack/scenarios/image-pull-failed-after"
 	imageupdateverify "github.com/rift-dev/rift/hack/scenarios/image-update-verify"
+	ingresspodlabelsnoendpoints "github.com/rift-dev/rift/hack/scenarios/ingress-pod-labels-no-endpoints"
 	kafkastaleprobe "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe"
 	kafkastaleprobeafter "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe-after"
 	nodeunhealthy "github.com/rift-dev/rift/hack/scenarios/node-unhealthy"
@@ -47,8 +49,10 @@ import (
 	renderfailed "github.com/rift-dev/rift/hack/scenarios/render-failed"
 	resolvedbesidecurrent "github.com/rift-dev/rift/hack/scenarios/resolved-beside-current"
 	rolloutcompleteafter "github.com/rift-dev/rift/hack/scenarios/rollout-complete-after"
+	rolloutdeadlineexceeded "github.com/rift-dev/rift/hack/scenarios/rollout-deadline-exceeded"
 	sourceunavailable "github.com/rift-dev/rift/hack/scenarios/source-unavailable"
 	statefulsetstorage "github.com/rift-dev/rift/hack/scenarios/statefulset-storage"
+	storageclassmissing "github.com/rift-dev/rift/hack/scenarios/storageclass-missing"
 	tempooomlimit "github.com/rift-dev/rift/hack/scenarios/tempo-oom-limit"
 	volumeunavailable "github.com/rift-dev/rift/hack/scenarios/volume-unavailable"
 	"github.com/rift-dev/rift/internal/testcluster"
@@ -103,6 +107,10 @@ func all() []scenarios.Scenario {
 		healthygitops.Scenario(),
 		statefulsetstorage.Scenario(),
 		volumeunavailable.Scenario(),
+		gatewayselectornoendpoints.Scenario(),
+		ingresspodlabelsnoendpoints.Scenario(),
+		rolloutdeadlineexceeded.Scenario(),
+		storageclassmissing.Scenario(),
 		argoselfheal.Scenario(),
 		fluxreconciledisabled.Scenario(),
 		removedlimitdenied.Scenario(),

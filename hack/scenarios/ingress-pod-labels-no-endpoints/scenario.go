@@ -1,0 +1,173 @@
+// Package ingresspodlabelsnoendpoints reproduces a release that serves
+// nothing through its Ingress: the web 3.3.0 commit renames the pods'
+// tier label (frontend → storefront), which the Deployment's selector
+// (app: web) allows, but Service web still selects tier: frontend. Flux
+// applies it and is Ready, the new pods are Ready, and the EndpointSlice
+// controller leaves Service web empty; ingress-nginx answers 503 for
+// [shop-web-80] and warns that the Service has no active endpoint. The
+// noise is loud: readiness refusals while the new pods started, cart
+// OOM-killed and Ready again, and the HPA controller's metric warnings
+// (no metrics API).
+package ingresspodlabelsnoendpoints
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/rift-dev/rift/hack/scenarios"
+	"github.com/rift-dev/rift/internal/testcluster"
+)
+
+//go:embed desired/*.yaml
+var desired embed.FS
+
+const (
+	ns       = "shop"
+	ingNS    = "ingress-nginx"
+	gitPath  = "apps/shop"
+	upstream = "shop-web-80"
+)
+
+var flux = scenarios.FluxSync{
+	Namespace: "flux-system", Name: "shop", URL: "https://git.example.com/shop/deploy.git",
+	Path: "./" + gitPath, TargetNamespace: ns,
+}
+
+// Scenario returns the recorder entry for
+// fixtures/ingress-pod-labels-no-endpoints.
+func Scenario() scenarios.Scenario {
+	return scenarios.Scenario{
+		Name:       "ingress-pod-labels-no-endpoints",
+		Question:   "web 3.3.0 rolled out and every pod is Ready; why does shop.example.com answer 503?",
+		Namespaces: []string{ns, ingNS},
+		Cluster:    testcluster.Options{PodLogs: []testcluster.PodLog{{Namespace: ingNS, Container: "controller"}}},
+		Run:        run,
+		Check:      check,
+	}
+}
+
+func run(ctx context.Context, e *scenarios.Env) error {
+	for _, n := range []string{"node-a", "node-b"} {
+		if _, err := e.Cluster.AddNode(ctx, testcluster.NodeSpec{Name: n, CPU: "8", Memory: "32Gi"}); err != nil {
+			return err
+		}
+	}
+	if err := e.Namespaces(ctx, ns, ingNS, flux.Namespace); err != nil {
+		return err
+	}
+	if err := e.InstallFluxCRDs(ctx); err != nil {
+		return err
+	}
+	controller, err := desired.ReadFile("desired/ingress-nginx.yaml")
+	if err != nil {
+		return err
+	}
+	if _, err := e.Apply(ctx, controller, scenarios.ApplyOptions{FieldManager: "helm", Namespace: ingNS}); err != nil {
+		return err
+	}
+	v1, err := scenarios.Files(desired, gitPath, "web.yaml", "desired/web-v1.yaml", "cart.yaml", "desired/cart.yaml")
+	if err != nil {
+		return err
+	}
+	sha, err := e.Git.Commit(ctx, "shop: web 3.2.4 behind shop.example.com, cart 1.9.0", time.Now(), v1)
+	if err != nil {
+		return err
+	}
+	if err := e.Reconcile(ctx, flux, sha, time.Now()); err != nil {
+		return err
+	}
+	for name, n := range map[string]int32{"web": 2, "cart": 1} {
+		if err := e.WaitDeployment(ctx, ns, name, scenarios.Available(n)); err != nil {
+			return err
+		}
+	}
+	if err := e.WaitDeployment(ctx, ingNS, "ingress-nginx-controller", scenarios.Available(1)); err != nil {
+		return err
+	}
+	old, err := e.Client.CoreV1().Pods(ns).List(ctx, metav1.ListOptions{LabelSelector: "app=web"})
+	if err != nil {
+		return err
+	}
+	var lines []testcluster.LogLine
+	for i, p := range old.Items {
+		at := time.Now().Add(time.Duration(i-4) * time.Second)
+		lines = append(lines, testcluster.LogLine{Time: at, Text: scenarios.NginxAccessLine(at, "GET", "/", 200, upstream, p.Status.PodIP+":8080", fmt.Sprintf("a41c%04d", i))})
+	}
+	if err := e.Cluster.WriteContainerLog(ingNS, "", "controller", lines); err != nil {
+		return err
+	}
+	carts, err := e.Client.CoreV1().Pods(ns).List(ctx, metav1.ListOptions{LabelSelector: "app=cart"})
+	if err != nil || len(carts.Items) != 1 {
+		return fmt.Errorf("cart pods: %v", err)
+	}
+	if err := e.ResolvedOOM(ctx, ns, carts.Items[0].Name, "cart"); err != nil {
+		return err
+	}
+
+	v2, err := scenarios.Files(desired, gitPath, "web.yaml", "desired/web-v2.yaml")
+	if err != nil {
+		return err
+	}
+	if sha, err = e.Git.Commit(ctx, "web 3.3.0: label pods tier=storefront", time.Now(), v2); err != nil {
+		return err
+	}
+	if err := e.Reconcile(ctx, flux, sha, time.Now()); err != nil {
+		return err
+	}
+	if err := e.Wait(ctx, "web pods on tier=storefront only", 2*time.Minute, func(ctx context.Context) (bool, error) {
+		all, err := e.Client.CoreV1().Pods(ns).List(ctx, metav1.ListOptions{LabelSelector: "app=web"})
+		if err != nil {
+			return false, err
+		}
+		for _, p := range all.Items {
+			if p.Labels["tier"] != "storefront" || p.Status.PodIP == "" {
+				return false, nil
+			}
+		}
+		return len(all.Items) == 2, nil
+	}); err != nil {
+		return err
+	}
+	if err := e.WaitDeployment(ctx, ns, "web", scenarios.Available(2)); err != nil {
+		return err
+	}
+	fresh, err := e.Client.CoreV1().Pods(ns).List(ctx, metav1.ListOptions{LabelSelector: "tier=storefront"})
+	if err != nil || len(fresh.Items) == 0 {
+		return fmt.Errorf("web 3.3.0 pods: %v", err)
+	}
+	if err := e.StartupRefusals(ctx, &fresh.Items[0], "web", 8080, "/healthz", 2); err != nil {
+		return err
+	}
+	now := time.Now()
+	lines = []testcluster.LogLine{{Time: now.Add(-6 * time.Second), Text: scenarios.NginxNoEndpoints(now.Add(-6*time.Second), ns, "web")}}
+	for i, path := range []string{"/", "/cart", "/", "/products/4411"} {
+		at := now.Add(time.Duration(i-4) * time.Second)
+		lines = append(lines, testcluster.LogLine{Time: at, Text: scenarios.NginxAccessLine(at, "GET", path, 503, upstream, "", fmt.Sprintf("b93e%04d", i))})
+	}
+	return e.Cluster.WriteContainerLog(ingNS, "", "controller", lines)
+}
+
+// check asserts what the controllers did: web runs two Ready pods labelled
+// tier=storefront, Service web has no endpoint (also five seconds later),
+// cart keeps its one.
+func check(ctx context.Context, e *scenarios.Env) error {
+	d, err := e.Client.AppsV1().Deployments(ns).Get(ctx, "web", metav1.GetOptions{})
+	if err != nil {
+		return err
+	}
+	if d.Status.ReadyReplicas != 2 || d.Spec.Template.Labels["tier"] != "storefront" {
+		return fmt.Errorf("Deployment/%s/web: %d ready, tier %q", ns, d.Status.ReadyReplicas, d.Spec.Template.Labels["tier"])
+	}
+	return scenarios.Steady(ctx, 5*time.Second, func(ctx context.Context) error {
+		for svc, want := range map[string]int{"web": 0, "cart": 1} {
+			if got, err := scenarios.ReadyEndpoints(ctx, e, ns, svc); err != nil || got != want {
+				return fmt.Errorf("Service/%s/%s: %d ready endpoints (%v), want %d", ns, svc, got, err, want)
+			}
+		}
+		return nil
+	})
+}
