@@ -228,13 +228,15 @@ func sortedKeys(m map[string]any) []string {
 
 // partialRender reports a subject whose reconciler changes the rendered
 // manifests in ways the bundle's rendering does not record (a Flux
-// Kustomization's spec.patches, an Argo CD source's kustomize patches or
-// Helm values): a field such a patch adds is not one Git removed.
+// Kustomization's spec.patches or spec.components, an Argo CD source's
+// kustomize patches or Helm values): a field such a patch adds is not one
+// Git removed.
 func partialRender(owners []*bundle.Object) bool {
 	for _, r := range owners {
 		switch r.GetKind() {
 		case "Kustomization":
-			if len(sliceAt(r.Object, "spec", "patches")) > 0 || len(sliceAt(r.Object, "spec", "patchesStrategicMerge")) > 0 {
+			if len(sliceAt(r.Object, "spec", "patches")) > 0 || len(sliceAt(r.Object, "spec", "patchesStrategicMerge")) > 0 ||
+				len(sliceAt(r.Object, "spec", "components")) > 0 {
 				return true
 			}
 		case "Application":

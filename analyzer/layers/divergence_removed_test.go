@@ -129,6 +129,7 @@ func TestPartialRenderSkipsRemovedFields(t *testing.T) {
 	}{
 		{"plain Kustomization", `{kind: Kustomization, spec: {path: ./apps}}`, false},
 		{"Kustomization with patches", `{kind: Kustomization, spec: {patches: [{patch: x}]}}`, true},
+		{"Kustomization with components", `{kind: Kustomization, spec: {components: [../ha]}}`, true},
 		{"Application with Helm values", `{kind: Application, spec: {source: {helm: {values: x}}}}`, true},
 		{"Application of a directory", `{kind: Application, spec: {source: {path: apps}}}`, false},
 	}
