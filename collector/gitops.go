@@ -10,49 +10,39 @@ import (
 
 // collectGitOps reads the Flux and Argo CD objects that own or target a
 // scoped namespace, wherever they live, and the Flux sources they name.
+//
+// The kinds are listed cluster-wide page by page, and each page is
+// dropped once read: only the objects in scope are kept whole, and of
+// every other Kustomization only its key and the key of the Kustomization
+// that applied it, so memory stays bounded by one page plus the scope.
+// The Kustomizations up the chain from a kept object are then read by
+// name, so the analysis sees the whole path from the source down.
 func (r *run) collectGitOps(ctx context.Context) error {
-	ks := r.listAll(ctx, fluxKustomizations)
-	hr := r.listAll(ctx, fluxHelmReleases)
-	apps := r.listAll(ctx, argoApplications)
-
-	keep := map[nsName]*unstructured.Unstructured{}
-	byKey := map[nsName]*unstructured.Unstructured{}
-	for _, u := range ks {
+	sel := newGitopsSelection()
+	r.listAll(ctx, fluxKustomizations, func(u *unstructured.Unstructured) {
 		k := nsName{u.GetNamespace(), u.GetName()}
-		byKey[k] = u
-		if r.scoped[k.ns] || r.scopedField(u, "spec", "targetNamespace") || r.seen.fluxKS[k] || r.inventoryInScope(u) {
-			keep[k] = u
-		}
-	}
-	var keepHR []*unstructured.Unstructured
-	for _, u := range hr {
+		in := r.scoped[k.ns] || r.scopedField(u, "spec", "targetNamespace") || r.seen.fluxKS[k] || r.inventoryInScope(u)
+		sel.kustomization(u, in)
+	})
+	r.listAll(ctx, fluxHelmReleases, func(u *unstructured.Unstructured) {
 		k := nsName{u.GetNamespace(), u.GetName()}
 		if r.scoped[k.ns] || r.scopedField(u, "spec", "targetNamespace") || r.scopedField(u, "spec", "storageNamespace") || r.seen.fluxHR[k] {
-			keepHR = append(keepHR, u)
+			sel.hr[k] = u
 		}
-	}
-	// The Kustomization that applied a kept one is kept too, up the chain,
-	// so the analysis sees the whole path from the source down.
-	queue := append(values(keep), keepHR...)
-	for len(queue) > 0 {
-		u := queue[0]
-		queue = queue[1:]
-		lb := u.GetLabels()
-		p := nsName{lb[ksNSLabel], lb[ksNameLabel]}
-		if parent, ok := byKey[p]; ok && keep[p] == nil {
-			keep[p] = parent
-			queue = append(queue, parent)
-		}
-	}
-	var keepApps []*unstructured.Unstructured
-	for _, u := range apps {
+	})
+	r.listAll(ctx, argoApplications, func(u *unstructured.Unstructured) {
 		if r.scoped[u.GetNamespace()] || r.scopedField(u, "spec", "destination", "namespace") ||
 			r.seen.argoApps[u.GetName()] || r.seen.argoApps[u.GetNamespace()+"_"+u.GetName()] || r.statusResourcesInScope(u) {
-			keepApps = append(keepApps, u)
+			sel.apps[nsName{u.GetNamespace(), u.GetName()}] = u
 		}
+	})
+	if err := r.fetchParents(ctx, sel); err != nil {
+		return err
 	}
-	r.keptKS = values(keep)
+	r.keptKS = values(sel.ks)
 	sortObjects(r.keptKS)
+	keepHR, keepApps := values(sel.hr), values(sel.apps)
+	sortObjects(keepHR)
 	sortObjects(keepApps)
 	r.keptApps = keepApps
 	for _, w := range []struct {
@@ -66,14 +56,36 @@ func (r *run) collectGitOps(ctx context.Context) error {
 	return r.collectSources(ctx, r.keptKS, keepHR)
 }
 
-// listAll lists a GitOps kind in every namespace, or, when that is
-// forbidden, in each scoped namespace (recording the refusal).
-func (r *run) listAll(ctx context.Context, resource string) []*unstructured.Unstructured {
-	a, ok := r.res[resource]
+// fetchParents GETs each Kustomization that applied a kept Kustomization
+// or HelmRelease, up the chain, among those the listing saw.
+func (r *run) fetchParents(ctx context.Context, sel *gitopsSelection) error {
+	a, ok := r.res[fluxKustomizations]
 	if !ok {
 		return nil
 	}
-	var out []*unstructured.Unstructured
+	for _, p := range sel.parents() {
+		u, err := r.dyn.Resource(a.gvr).Namespace(p.ns).Get(ctx, p.name, metav1.GetOptions{})
+		if err != nil {
+			if err := r.readFailed(fluxKustomizations+"/"+p.name, p.ns, err); err != nil {
+				return err
+			}
+			continue
+		}
+		sel.ks[p] = u
+	}
+	return nil
+}
+
+// listAll lists a GitOps kind in every namespace, or, when that is
+// forbidden, in each scoped namespace (recording the refusal), page by
+// page, and calls visit with each object. visit keeps what it needs; the
+// page is dropped after it (objects are copied out of it, so a kept one
+// does not pin its page).
+func (r *run) listAll(ctx context.Context, resource string, visit func(*unstructured.Unstructured)) {
+	a, ok := r.res[resource]
+	if !ok {
+		return
+	}
 	read := func(ns string) error {
 		ri := r.dyn.Resource(a.gvr).Namespace(ns)
 		return paginate(ctx, r.cfg.PageSize, func(ctx context.Context, opts metav1.ListOptions) (string, error) {
@@ -82,7 +94,8 @@ func (r *run) listAll(ctx context.Context, resource string) []*unstructured.Unst
 				return "", err
 			}
 			for i := range l.Items {
-				out = append(out, &l.Items[i])
+				u := l.Items[i]
+				visit(&u)
 			}
 			return l.GetContinue(), nil
 		})
@@ -93,7 +106,6 @@ func (r *run) listAll(ctx context.Context, resource string) []*unstructured.Unst
 			r.readFailed(resource, ns, read(ns))
 		}
 	}
-	return out
 }
 
 func (r *run) scopedField(u *unstructured.Unstructured, path ...string) bool {
