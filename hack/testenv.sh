@@ -2,7 +2,8 @@
 # testenv.sh installs the real control plane the integration tests run on:
 # etcd from Debian, and kube-apiserver, kube-controller-manager,
 # kube-scheduler and kwok built from the Go module proxy through the
-# separate module in hack/k8s. Everything lands in ${RIFT_CACHE}/k8s
+# separate module in hack/k8s, and kubectl from the same Kubernetes
+# release, which the rift serve tests drive. Everything lands in ${RIFT_CACHE}/k8s
 # (default: <repo>/.cache/k8s), which is git-ignored.
 #
 # It is idempotent: a stamp file records the versions that were built, and
@@ -91,6 +92,47 @@ build_tools() {
 	log "built in $((SECONDS - start))s"
 }
 
+# kubectl is built apart from the control plane, with a stamp and a store
+# entry of its own, so that adding it did not invalidate binaries already
+# built; it comes from the same k8s.io/kubernetes release.
+kubectl_up_to_date() {
+	[[ "${RIFT_TESTENV_FORCE:-}" != 1 ]] || return 1
+	[[ -x "$bin/kubectl" && -f "$root/kubectl.stamp" && "$(cat "$root/kubectl.stamp")" == "$(stamp_text)" ]]
+}
+
+build_kubectl() {
+	local store start=$SECONDS
+	store="$(store_dir)"
+	if [[ "${RIFT_TESTENV_FORCE:-}" != 1 && -x "$store-kubectl/kubectl" ]]; then
+		cp -f "$store-kubectl/kubectl" "$bin/kubectl"
+		log "kubectl restored from $store-kubectl"
+	else
+		log "building kubectl (kubernetes $kube_version)"
+		local minor="${kube_version#v1.}"
+		minor="${minor%%.*}"
+		local ldflags="-s -w"
+		ldflags+=" -X k8s.io/client-go/pkg/version.gitVersion=$kube_version"
+		ldflags+=" -X k8s.io/client-go/pkg/version.gitMajor=1"
+		ldflags+=" -X k8s.io/client-go/pkg/version.gitMinor=$minor"
+		ldflags+=" -X k8s.io/component-base/version.gitVersion=$kube_version"
+		ldflags+=" -X k8s.io/component-base/version.gitMajor=1"
+		ldflags+=" -X k8s.io/component-base/version.gitMinor=$minor"
+		mkdir -p "$bin"
+		# kubectl needs go.sum lines the control plane does not; it is
+		# built in a copy of the module so that hack/k8s (and with it
+		# the control plane's stamp) is left as it is.
+		local tmp
+		tmp="$(mktemp -d)"
+		cp "$mod/go.mod" "$mod/go.sum" "$tmp/"
+		(cd "$tmp" && GOWORK=off GOFLAGS=-mod=mod CGO_ENABLED=0 \
+			go build -p "${RIFT_TESTENV_JOBS:-2}" -trimpath -ldflags="$ldflags" -o "$bin/kubectl" k8s.io/kubernetes/cmd/kubectl)
+		rm -rf "$tmp"
+		log "kubectl built in $((SECONDS - start))s"
+		mkdir -p "$store-kubectl" && cp -f "$bin/kubectl" "$store-kubectl/kubectl" || log "warning: could not save kubectl to $store-kubectl"
+	fi
+	stamp_text >"$root/kubectl.stamp"
+}
+
 # copy_stages copies the kwok Stage configurations the harness loads; they
 # ship inside the kwok module, so they always match the binary.
 copy_stages() {
@@ -150,6 +192,9 @@ main() {
 		build_tools
 		stamp_text >"$root/stamp"
 		save_to_store
+	fi
+	if ! kubectl_up_to_date; then
+		build_kubectl
 	fi
 	if ! stages_up_to_date; then
 		copy_stages
