@@ -3,8 +3,10 @@ package serve_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,6 +20,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/rest"
 
 	"github.com/rift-dev/rift/analyzer"
 	"github.com/rift-dev/rift/analyzer/bundle"
@@ -167,9 +170,13 @@ var (
 
 func maskClientAges(s string) string {
 	return eventRow.ReplaceAllStringFunc(s, func(row string) string {
-		return spaces.ReplaceAllString(clientAges.ReplaceAllString(row, "<age>"), " ")
+		return "  " + spaces.ReplaceAllString(strings.TrimSpace(clientAges.ReplaceAllString(row, "<age>")), " ")
 	})
 }
 
 // reasonOf is the Status reason of a client-go error.
 func reasonOf(err error) metav1.StatusReason { return apierrors.ReasonForError(err) }
+
+func restTransport(c *rest.Config) (http.RoundTripper, error) { return rest.TransportFor(c) }
+
+func jsonUnmarshalMeta(data []byte, v any) error { return json.Unmarshal(data, v) }

@@ -190,7 +190,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rest, ok := strings.CutPrefix(r.URL.Path, s.prefix)
 	name, sub, _ := strings.Cut(rest, "/")
 	c := s.catalogs[name]
-	if !ok || c == nil {
+	if !ok {
+		c = nil
+	}
+	if !ok && len(s.order) == 1 {
+		// kubectl get --raw sends absolute paths; with one bundle there
+		// is no doubt which it means.
+		c, sub = s.catalogs[s.order[0]], strings.TrimPrefix(r.URL.Path, "/")
+	}
+	if c == nil {
 		writeStatus(w, http.StatusNotFound, metav1.StatusReasonNotFound, "rift serve: no bundle at %q; contexts: %v", r.URL.Path, s.order)
 		return
 	}
