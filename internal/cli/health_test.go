@@ -61,3 +61,27 @@ func TestHealthText(t *testing.T) {
 		t.Errorf("exit %d, output:\n%s", code, out)
 	}
 }
+
+func TestPolicyListHealth(t *testing.T) {
+	code, out, errOut := run("policy", "list", "--health", "--policy", "testdata/health/widget-rules")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	lines := map[string]string{}
+	for _, l := range strings.Split(out, "\n") {
+		if f := strings.Fields(l); len(f) >= 3 {
+			lines[f[0]] = strings.Join(f[1:3], " ")
+		}
+	}
+	want := map[string]string{
+		"apps/Deployment":     "deployment go",
+		"argoproj.io/Rollout": "health-argo built-in",
+		"example.com/Widget":  "user-widgets user",
+		"*":                   "kstatus go",
+	}
+	for k, v := range want {
+		if lines[k] != v {
+			t.Errorf("%s: %q, want %q\n%s", k, lines[k], v, out)
+		}
+	}
+}

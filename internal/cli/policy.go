@@ -16,6 +16,8 @@ func init() { register(newPolicyCommand) }
 type policyOptions struct {
 	dirs   []string
 	output *formatFlag
+	// health lists the health rules (rift policy list --health).
+	health bool
 }
 
 func newPolicyCommand() *cobra.Command {
@@ -38,9 +40,13 @@ func newPolicyListCommand() *cobra.Command {
 		Use:   "list [--policy DIR]... [-o FORMAT]",
 		Short: "List the loaded rules with their metadata",
 		Example: `  rift policy list
-  rift policy list --policy docs/examples/user-policy -o json`,
+  rift policy list --policy docs/examples/user-policy -o json
+  rift policy list --health --policy ./health-rules`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if o.health {
+				return printHealthRules(cmd.OutOrStdout(), o.dirs, o.output.value)
+			}
 			rules, err := o.rules()
 			if err != nil {
 				return err
@@ -49,6 +55,7 @@ func newPolicyListCommand() *cobra.Command {
 		},
 	}
 	cmd.Flags().StringArrayVar(&o.dirs, "policy", nil, "directory of user Rego policies to load too (repeatable)")
+	cmd.Flags().BoolVar(&o.health, "health", false, "list the health rules instead: each group/kind with the rule that judges it (a user rule replaces a built-in one) and the rules it overrides")
 	o.output = addOutputFlag(cmd, FormatText, FormatJSON, FormatYAML)
 	return exitCodes(cmd, ExitOK, ExitUsage)
 }
