@@ -52,15 +52,22 @@ hypothesis contains h if {
 status(key, pods) := "open" if {
 	count(pods) == 0
 	not lib.dial_callers[key]
-	count(object.get(input, ["service_routes", key, "failures"], [])) == 0
+	count(object.get(routed_path(key), "failures", [])) == 0
 }
 
 else := "supported"
 
+# routed_path is the Service's entry of input.service_routes, or {}. The
+# input is never read whole (a bare input would make every part of it
+# built, the timeline included).
+routed_path(key) := object.get(input.service_routes, key, {}) if input.service_routes
+
+else := {}
+
 # routes cites the Ingress and Gateway routes that send users to the
 # Service: the path users meet the failure on.
 routes(key) := [{"object": r.object, "path": r.path, "message": sprintf("%s %s routes %s to this Service", [r.object.kind, r.object.name, concat(", ", r.hosts)])} |
-	some r in object.get(input, ["service_routes", key, "routes"], [])
+	some r in object.get(routed_path(key), "routes", [])
 ]
 
 # failures cites what the routed path's logs say: a 5xx for the Service's
@@ -68,7 +75,7 @@ routes(key) := [{"object": r.object, "path": r.path, "message": sprintf("%s %s r
 # lines: they repeat.
 failures(key) := array.slice(
 	[{"object": f.object, "file": f.file, "message": sprintf("%s: %s", [what[f.what], f.line])} |
-		some f in object.get(input, ["service_routes", key, "failures"], [])
+		some f in object.get(routed_path(key), "failures", [])
 	],
 	0, 5,
 )
