@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/rift-dev/rift/analyzer/hypothesis"
+	"github.com/rift-dev/rift/analyzer/timeline"
 )
 
 func mdChronology(m *mdOut, r *Report, details bool) {
@@ -28,22 +29,28 @@ func mdChronology(m *mdOut, r *Report, details bool) {
 		m.printf("The bundle holds no timeline entries.\n\n")
 		return
 	}
+	var first time.Time
+	if ef := r.EarliestFailure; ef != nil {
+		first = ef.Entry.Time
+	}
 	rows := make([][]string, 0, len(entries))
 	for i, e := range entries {
-		mark := ""
-		if e.Failure {
-			mark = "✗"
-		}
-		if r.EarliestFailure != nil && before+i == r.EarliestFailure.Index {
-			mark = "**▶ earliest**"
+		earliest := r.EarliestFailure != nil && before+i == r.EarliestFailure.Index
+		mark := strings.TrimSpace(timeline.Marker(e, earliest))
+		if earliest {
+			mark = "**" + mark + " earliest**"
 		}
 		msg := esc(e.Message)
 		if e.Confidence == "low" {
 			msg += " *(low confidence)*"
 		}
-		rows = append(rows, []string{mark, stamp(e.Time), code(e.Object.String()), esc(e.Layer), esc(e.Reason), msg, esc(loopText(e))})
+		when := stamp(e.Time)
+		if !first.IsZero() {
+			when += " (" + timeline.Offset(e.Time, first) + ")"
+		}
+		rows = append(rows, []string{mark, when, code(e.Object.String()), esc(e.Layer), esc(e.Reason), msg, esc(loopText(e))})
 	}
-	m.table([]string{"", "Time (UTC)", "Object", "Layer", "Reason", "Message", "Repeats"}, rows)
+	m.table([]string{"", "Time (UTC, offset from the earliest failure)", "Object", "Layer", "Reason", "Message", "Repeats"}, rows)
 	if after > 0 {
 		m.printf("%d later entries are not shown; `-o json` has them all.\n\n", after)
 	}

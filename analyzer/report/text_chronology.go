@@ -1,9 +1,16 @@
 package report
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+
+	"github.com/rift-dev/rift/analyzer/timeline"
+)
 
 // textChronology writes the timeline from the earliest failure, one entry
-// per line group, with a date line whenever the day changes.
+// per line group, with a date line whenever the day changes. The marks and
+// the clock (time of day, offset from the earliest failure) are rift
+// timeline's (timeline.Marker, timeline.Clock).
 func textChronology(t *textOut, r *Report, details bool) {
 	t.heading("Chronology")
 	entries, before, after := chronology(r, details)
@@ -22,18 +29,23 @@ func textChronology(t *textOut, r *Report, details bool) {
 	if len(entries) == 0 {
 		t.para(2, "The bundle holds no timeline entries.")
 	}
+	var first time.Time
+	if ef := r.EarliestFailure; ef != nil {
+		first = ef.Entry.Time
+	}
 	day := ""
 	for i, e := range entries {
-		if d := e.Time.UTC().Format("2006-01-02"); d != day {
+		if d := timeline.Day(e.Time); d != day {
 			day = d
 			t.printf("  %s\n", t.paint(styleDim, d))
 		}
-		mark, style := " ", styleNone
-		if e.Failure {
-			mark, style = "✗", styleRed
-		}
-		if r.EarliestFailure != nil && before+i == r.EarliestFailure.Index {
-			mark, style = "▶", styleRed+";"+styleBold
+		earliest := r.EarliestFailure != nil && before+i == r.EarliestFailure.Index
+		mark, style := timeline.Marker(e, earliest), styleNone
+		switch {
+		case earliest:
+			style = styleRed + ";" + styleBold
+		case e.Failure:
+			style = styleRed
 		}
 		text := e.Object.String() + " " + e.Reason + ": " + e.Message
 		if l := loopText(e); l != "" {
@@ -42,7 +54,7 @@ func textChronology(t *textOut, r *Report, details bool) {
 		if e.Confidence == "low" {
 			text += " [low confidence]"
 		}
-		t.item(4, e.Time.UTC().Format("15:04:05")+" "+t.paint(style, mark), styleNone, text)
+		t.item(4, timeline.Clock(e.Time, first)+" "+t.paint(style, mark), styleNone, text)
 	}
 	if after > 0 {
 		t.para(2, fmt.Sprintf("(%d later entries not shown; --details or -o json shows them.)", after))

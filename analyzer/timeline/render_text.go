@@ -13,23 +13,36 @@ import (
 type TextOptions struct {
 	// Width is the terminal width in columns; below 60 it is raised to 60.
 	Width int
-	// Capture is the bundle's capture time: times are shown relative to it.
+	// Capture is the bundle's capture time, named in the heading.
 	Capture time.Time
+	// Wrap wraps long objects and messages onto continuation lines
+	// instead of shortening them with "…": for output that is not a
+	// terminal (a file, a pipe, a CI log), where nothing may be lost.
+	Wrap bool
 }
 
-// WriteText writes tl as a table that fits opts.Width: the time relative to
-// capture (and the absolute time when there is room), the layer, the
-// object, the reason with its count, and as much of the message as fits.
-// Below 100 columns the layer is left out.
-// Markers: ">" the earliest failure, "!" a failure, "~" a failure known
-// with low confidence.
+// WriteText writes tl as a table that fits opts.Width: the clock (the
+// UTC time of day, and the offset from the earliest failure; a line with
+// the date whenever the day changes), the layer, the object, the reason
+// with its count, and the message. Below 100 columns the layer is left
+// out. Marks (Marker): "▶" the earliest failure, "✗" a failure, "~" a
+// failure known only from state. rift analyze's chronology uses the same
+// marks and clock.
 func WriteText(w io.Writer, tl *Timeline, opts TextOptions) error {
 	width := max(opts.Width, 60)
 	var b strings.Builder
-	writeWrapped(&b, "", fmt.Sprintf("Captured %s; times are relative to capture.", opts.Capture.UTC().Format(time.RFC3339)), width)
+	var first time.Time
+	if tl.Earliest != nil {
+		first = tl.Earliest.Entry.Time
+	}
+	head := fmt.Sprintf("Captured %s. Times are UTC", opts.Capture.UTC().Format(time.RFC3339))
+	if !first.IsZero() {
+		head += ", with the offset from the earliest failure"
+	}
+	writeWrapped(&b, "", head+".", width)
 	if ef := tl.Earliest; ef != nil {
 		e := ef.Entry
-		writeWrapped(&b, "Earliest failure: ", fmt.Sprintf("%s %s at %s (%s)%s", reasonCount(e), e.Object, relative(e.Time, opts.Capture),
+		writeWrapped(&b, "Earliest failure: ", fmt.Sprintf("%s %s at %s%s", reasonCount(e), e.Object,
 			e.Time.UTC().Format(time.RFC3339), lowNote(e)), width)
 		writeWrapped(&b, "  why: ", ef.Why, width)
 		if ef.SkewWarning != "" {
@@ -39,7 +52,7 @@ func WriteText(w io.Writer, tl *Timeline, opts TextOptions) error {
 		b.WriteString("Earliest failure: none found.\n")
 	}
 	b.WriteString("\n")
-	abs, layer := width >= 150, width >= 100
+	layer := width >= 100
 	var cols []string
 	var widths []int
 	rows := make([][]string, len(tl.Entries))
@@ -53,17 +66,15 @@ func WriteText(w io.Writer, tl *Timeline, opts TextOptions) error {
 		}
 		widths[c] = min(widths[c], limit)
 	}
-	if abs {
-		add("TIME", func(e Entry) string { return e.Time.UTC().Format("2006-01-02T15:04:05Z") }, 20)
-	}
-	add("WHEN", func(e Entry) string { return relative(e.Time, opts.Capture) }, 8)
+	add("TIME", func(e Entry) string { return strings.TrimRight(Clock(e.Time, first), " ") }, 16)
 	if layer {
 		add("LAYER", func(e Entry) string { return e.Layer }, 12)
 	}
 	add("OBJECT", func(e Entry) string { return e.Object.String() }, width)
 	add("REASON", reasonCount, min(28, width/5))
 	// The object column shares what is left with the message; an object
-	// name too long for it loses its middle, so the pod suffix stays.
+	// name too long for it loses its middle, so the pod suffix stays (or,
+	// with Wrap, goes on on the next line).
 	obj := len(cols) - 2
 	rest := width - 2
 	for c, wd := range widths {
@@ -71,29 +82,62 @@ func WriteText(w io.Writer, tl *Timeline, opts TextOptions) error {
 			rest -= wd + 2
 		}
 	}
-	widths[obj] = min(widths[obj], max(16, rest*55/100))
+	widths[obj] = min(widths[obj], max(12, rest*55/100))
 	used := 2
 	for _, wd := range widths {
 		used += wd + 2
 	}
 	msgWidth := max(width-used, 10)
 	line := func(mark string, cells []string, msg string) {
+		var more []string // with Wrap: what did not fit, column by column
 		b.WriteString(mark)
 		for c, v := range cells {
-			if c == obj {
+			switch {
+			case opts.Wrap:
+				head, tail := cut(v, widths[c])
+				v = head
+				for len(more) <= c {
+					more = append(more, "")
+				}
+				more[c] = tail
+			case c == obj:
 				v = middleTruncate(v, widths[c])
-			} else {
+			default:
 				v = runewidth.Truncate(v, widths[c], "…")
 			}
 			b.WriteString(runewidth.FillRight(v, widths[c]))
 			b.WriteString("  ")
 		}
-		b.WriteString(runewidth.Truncate(oneLine(msg), msgWidth, "…"))
+		msgLines := []string{runewidth.Truncate(oneLine(msg), msgWidth, "…")}
+		if opts.Wrap {
+			msgLines = wrapWords(oneLine(msg), msgWidth)
+		}
+		b.WriteString(msgLines[0])
 		b.WriteString("\n")
+		for i := 1; i < len(msgLines) || hasMore(more); i++ {
+			b.WriteString("  ")
+			for c := range cells {
+				var head string
+				if c < len(more) {
+					head, more[c] = cut(more[c], widths[c])
+				}
+				b.WriteString(runewidth.FillRight(head, widths[c]))
+				b.WriteString("  ")
+			}
+			if i < len(msgLines) {
+				b.WriteString(msgLines[i])
+			}
+			b.WriteString("\n")
+		}
 	}
 	line("  ", cols, "MESSAGE")
+	day := ""
 	for i, e := range tl.Entries {
-		line(marker(tl, i, e), rows[i], e.Message)
+		if d := Day(e.Time); d != day {
+			day = d
+			b.WriteString(d + "\n")
+		}
+		line(Marker(e, tl.Earliest != nil && tl.Earliest.Index == i)+" ", rows[i], e.Message)
 	}
 	if len(tl.Gaps) > 0 {
 		b.WriteString("\nGaps:\n")
@@ -103,18 +147,6 @@ func WriteText(w io.Writer, tl *Timeline, opts TextOptions) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-func marker(tl *Timeline, i int, e Entry) string {
-	switch {
-	case tl.Earliest != nil && tl.Earliest.Index == i:
-		return "> "
-	case e.Failure && e.Confidence == ConfidenceLow:
-		return "~ "
-	case e.Failure:
-		return "! "
-	}
-	return "  "
 }
 
 func reasonCount(e Entry) string {

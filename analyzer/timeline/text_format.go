@@ -72,3 +72,63 @@ func writeWrapped(b *strings.Builder, prefix, s string, width int) {
 	}
 	b.WriteString(cur + "\n")
 }
+
+// cut splits s after at most width columns, at a "/" or a space when one
+// is close enough so that names break where they read well: the head fits
+// the width, the tail is what is left ("" when all of s fits).
+func cut(s string, width int) (head, tail string) {
+	if runewidth.StringWidth(s) <= width {
+		return s, ""
+	}
+	rs := []rune(s)
+	n := 0
+	for w := 0; n < len(rs); n++ {
+		if w += runewidth.RuneWidth(rs[n]); w > width {
+			break
+		}
+	}
+	n = max(n, 1) // a column narrower than one rune still moves on
+	for i := n; i > n*2/3; i-- {
+		if rs[i-1] == '/' || rs[i-1] == ' ' {
+			n = i
+			break
+		}
+	}
+	return string(rs[:n]), strings.TrimLeft(string(rs[n:]), " ")
+}
+
+// hasMore reports whether any column has text left to wrap.
+func hasMore(more []string) bool {
+	for _, m := range more {
+		if m != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// wrapWords wraps s into lines of at most width columns, breaking between
+// words, and a word longer than a line where it must.
+func wrapWords(s string, width int) []string {
+	var out []string
+	cur := ""
+	for _, word := range strings.Fields(s) {
+		for runewidth.StringWidth(word) > width {
+			if cur != "" {
+				out, cur = append(out, cur), ""
+			}
+			var head string
+			head, word = cut(word, width)
+			out = append(out, head)
+		}
+		switch {
+		case cur == "":
+			cur = word
+		case runewidth.StringWidth(cur)+1+runewidth.StringWidth(word) > width:
+			out, cur = append(out, cur), word
+		default:
+			cur += " " + word
+		}
+	}
+	return append(out, cur)
+}

@@ -43,10 +43,13 @@ lines and recorded checks) into one chronology. Retry loops are collapsed
 ("BackOff ×37"), entries are linked to workloads through ownership and
 references, and the earliest discriminating failure is named: the first
 failure in a workload that has not converged that no earlier failure
-explains. Times are shown relative to the bundle's capture time.
+explains. Times are UTC, each with its offset from the earliest failure, as
+in rift analyze's chronology. On a terminal long cells are shortened to fit
+the width; otherwise (a file, a pipe, a CI log) they wrap, so nothing is lost.
 
-Markers: ">" the earliest failure, "!" a failure, "~" a failure known only
-from state (its events expired). See docs/timeline.md.
+Marks: "▶" the earliest failure, "✗" a failure, "~" a failure known only
+from state (its events expired). --since keeps the rows from that time on.
+See docs/timeline.md.
 
 Exit status: 0 when the timeline was printed, 2 for bad flags or a bundle
 that cannot be read.`,
@@ -134,7 +137,7 @@ func (o *timelineOptions) Run(out io.Writer) error {
 			*timeline.Timeline
 		}{b.CaptureTime, tl})
 	}
-	return timeline.WriteText(out, tl, timeline.TextOptions{Width: timelineWidth(out, o.width), Capture: b.CaptureTime})
+	return timeline.WriteText(out, tl, timeline.TextOptions{Width: timelineWidth(out, o.width), Capture: b.CaptureTime, Wrap: !isTerminal(out)})
 }
 
 // timelineWidth is the --width flag, else the terminal's width, else

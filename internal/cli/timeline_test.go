@@ -18,7 +18,7 @@ func TestTimelineCommand(t *testing.T) {
 		stderrIn string
 	}{
 		{"text", []string{"timeline", timelineFixture, "--width", "120"}, ExitOK,
-			[]string{"Earliest failure: FailedScheduling ×4 Pod/shop/web-7d4b9c8f6d-lq5zx at -24m58s", "> -24m58s"}, ""},
+			[]string{"Earliest failure: FailedScheduling ×4 Pod/shop/web-7d4b9c8f6d-lq5zx at 2026-03-12T", "▶ 10:00:01 0s"}, ""},
 		{"object and since", []string{"timeline", timelineFixture, "--object", "Deployment/shop/cache", "--since", "2026-03-12T09:00:00Z", "--width", "100"}, ExitOK,
 			[]string{"Earliest failure: Unhealthy ×3 Pod/shop/cache-5f7c9b6d48-m2jzt"}, ""},
 		{"object, kubectl-style", []string{"timeline", timelineFixture, "--object", "deploy/cache", "-n", "shop", "--since", "2026-03-12T09:00:00Z", "--width", "100"}, ExitOK,
