@@ -80,7 +80,7 @@ failures(key) := array.slice(
 	0, 5,
 )
 
-what := {"5xx": "a 5xx for the Service's upstream", "no-endpoints": "the controller reports no endpoints"}
+what := {"5xx": "a 5xx for the Service's upstream", "no-endpoints": "the controller reports no endpoints", "check": "a failed check on the routed path"}
 
 # label_change cites the workload whose pod labels left the selector.
 label_change(key) := [{"object": c.current, "path": "spec.template.metadata.labels", "message": sprintf("%s %s: ReplicaSet %s carries labels the selector matches, the current ReplicaSet %s (created %s) does not%s", [

@@ -90,3 +90,12 @@ test_label_change_without_commit_names_no_commit if {
 	not contains(h.repair.action, "commit")
 	h.repair.rollback == "revert the commit"
 }
+
+test_failed_check_on_routed_host_supports if {
+	check := {"object": ing_ref, "container": "", "file": "checks/shop.yaml", "line": "check home on https://kafka.example.com/: HTTP 503", "what": "check", "upstream": "https://kafka.example.com/"}
+	some h in no_endpoints.hypothesis with input as {"service_pods": {"kafka/kafka": []}, "objects": {"Service": {"kafka": {"kafka": svc}}}, "service_routes": routed([check], {})}
+	h.status == "supported"
+	some e in h.supporting
+	e.file == "checks/shop.yaml"
+	startswith(e.message, "a failed check on the routed path")
+}

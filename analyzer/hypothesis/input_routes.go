@@ -1,7 +1,11 @@
 package hypothesis
 
 import (
+	"fmt"
+	"net/url"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/facts"
@@ -10,7 +14,8 @@ import (
 // serviceRoutes is input.service_routes: for each core Service ("ns/name")
 // that a route reaches or a data-plane log line speaks about, its routes
 // (Ingress, HTTPRoute, GRPCRoute), the log lines that show requests to it
-// failing or its endpoints missing, and, when it selects no pod, the label
+// failing or its endpoints missing and the failed checks (checks/) on the
+// Service or on a host a route sends to it, and, when it selects no pod, the label
 // change that left it without pods (facts.PodLabelChange). It converts
 // facts.Routes, the routed path the layers read too.
 func serviceRoutes(b *bundle.Bundle, ix *bundle.Index) any {
@@ -54,6 +59,18 @@ func serviceRoutes(b *bundle.Bundle, ix *bundle.Index) any {
 		}
 		e["failures"] = list
 	}
+	for _, c := range b.Checks {
+		if c.OK {
+			continue
+		}
+		for _, hit := range checkedServices(ix, r, c.Target) {
+			e := entry(hit.svc)
+			e["failures"] = append(e["failures"].([]any), map[string]any{
+				"object": refDoc(hit.via), "container": "", "file": c.File,
+				"line": strings.TrimSpace(fmt.Sprintf("check %s on %s: %s", c.Name, c.Target, c.Detail)), "what": "check", "upstream": c.Target,
+			})
+		}
+	}
 	// Routes of one Service come from several objects; keep their order
 	// independent of map iteration.
 	for _, v := range out {
@@ -70,6 +87,41 @@ func serviceRoutes(b *bundle.Bundle, ix *bundle.Index) any {
 			}
 			return a["path"].(string) < b["path"].(string)
 		})
+	}
+	return out
+}
+
+type checkHit struct{ svc, via *bundle.Object }
+
+// checkedServices are the core Services a check's target reaches: the
+// Service it names (Service/ns/name), or those a route sends the URL's
+// host to (a host no route names reaches the routes for any host), each
+// with the object it reaches them through.
+func checkedServices(ix *bundle.Index, r *facts.ServiceRoutes, target string) []checkHit {
+	if rest, ok := strings.CutPrefix(target, "Service/"); ok {
+		if ns, name, ok := strings.Cut(rest, "/"); ok {
+			if svc, found := ix.Get(bundle.Key{Kind: "Service", Namespace: ns, Name: name}); found && facts.IsCoreService(svc) {
+				return []checkHit{{svc, svc}}
+			}
+		}
+		return nil
+	}
+	u, err := url.Parse(target)
+	if err != nil || u.Hostname() == "" {
+		return nil
+	}
+	host := u.Hostname()
+	if _, ok := r.ByHost[host]; !ok {
+		host = "*"
+	}
+	var out []checkHit
+	for _, svc := range r.ByHost[host] {
+		for _, rt := range r.Routes[svc] {
+			if slices.Contains(rt.Hosts, host) {
+				out = append(out, checkHit{svc, rt.From})
+				break
+			}
+		}
 	}
 	return out
 }
