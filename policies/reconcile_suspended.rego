@@ -4,7 +4,8 @@
 #   Reconciliation is switched off while Git moved on: a Flux object has
 #   spec.suspend true and its source holds a newer revision than the last
 #   applied one, or an Argo CD Application without automated sync is
-#   OutOfSync. Suspended without a newer revision stays open.
+#   OutOfSync while a newer revision waits for the sync. Suspended without a
+#   newer revision (OutOfSync at the revision already synced) stays open.
 # custom:
 #   id: reconcile-suspended
 #   cause: reconcile-suspended
@@ -41,6 +42,7 @@ hypothesis contains h if {
 	app.status.sync.status == "OutOfSync"
 	h := {
 		"subject": lib.ref(app),
+		"status": app_status(app),
 		"summary": sprintf("Application %s has no automated sync and is OutOfSync at %v", [name, object.get(app.status.sync, "revision", "unknown")]),
 		"supporting": [lib.field(app, "spec.syncPolicy", "automated sync is off"), lib.field(app, "status.sync.status", "OutOfSync")],
 		"contradicting": [],
@@ -49,6 +51,16 @@ hypothesis contains h if {
 		"explains": set(),
 	}
 }
+
+# app_status: a manual sync policy explains an OutOfSync Application only
+# when a newer revision waits for the sync: the apply state of a workload it
+# manages (decided in the layers from the synced and target revisions) is
+# held. OutOfSync at the revision already synced is a live change (drift),
+# which a suspended sync does not explain: open.
+app_status(app) := "supported" if {
+	some wkey in object.get(input.workloads_by_owner, lib.key(lib.ref(app)), [])
+	input.workloads[wkey].apply.state == "held"
+} else := "open"
 
 source_revision(obj) := rev if {
 	ref := obj.spec.sourceRef

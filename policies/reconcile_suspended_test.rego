@@ -26,6 +26,26 @@ test_argo_manual_out_of_sync if {
 	h.nextCheck == "argocd app diff shop"
 }
 
+manual_app := {"apiVersion": "argoproj.io/v1alpha1", "kind": "Application", "metadata": {"name": "shop", "namespace": "argocd"}, "spec": {"syncPolicy": {}}, "status": {"sync": {"status": "OutOfSync", "revision": "abc"}}}
+
+manual_input(state) := {
+	"objects": {"Application": {"argocd": {"shop": manual_app}}},
+	"workloads": {"Deployment/shop/web": {"apply": {"state": state, "by": {"kind": "Application", "namespace": "argocd", "name": "shop"}, "reason": "r"}}},
+	"workloads_by_owner": {"Application/argocd/shop": ["Deployment/shop/web"]},
+}
+
+test_argo_manual_with_a_revision_waiting_is_supported if {
+	some h in reconcile_suspended.hypothesis with input as manual_input("held")
+	h.status == "supported"
+}
+
+test_argo_manual_out_of_sync_at_the_synced_revision_is_open if {
+	some h in reconcile_suspended.hypothesis with input as manual_input("idle")
+	h.status == "open"
+	some g in reconcile_suspended.hypothesis with input as {"objects": {"Application": {"argocd": {"shop": manual_app}}}}
+	g.status == "open"
+}
+
 test_not_suspended_negative if {
 	app := {"apiVersion": "argoproj.io/v1alpha1", "kind": "Application", "metadata": {"name": "shop", "namespace": "argocd"}, "spec": {"syncPolicy": {"automated": {}}}, "status": {"sync": {"status": "OutOfSync"}}}
 	count(reconcile_suspended.hypothesis) == 0 with input as {"objects": {"Kustomization": {"flux-system": {"apps": ks(false, "main@sha1:aaa")}}, "Application": {"argocd": {"shop": app}}}}
