@@ -14,6 +14,7 @@ import (
 	"github.com/rift-dev/rift/analyzer/hypothesis"
 	"github.com/rift-dev/rift/hack/scenarios"
 	applyrejected "github.com/rift-dev/rift/hack/scenarios/apply-rejected"
+	argomanualrollback "github.com/rift-dev/rift/hack/scenarios/argo-manual-rollback"
 	argoselfheal "github.com/rift-dev/rift/hack/scenarios/argo-selfheal-off"
 	certificatenotready "github.com/rift-dev/rift/hack/scenarios/certificate-not-ready"
 	configmissing "github.com/rift-dev/rift/hack/scenarios/config-missing"
@@ -112,6 +113,7 @@ func all() []scenarios.Scenario {
 		rolloutdeadlineexceeded.Scenario(),
 		storageclassmissing.Scenario(),
 		argoselfheal.Scenario(),
+		argomanualrollback.Scenario(),
 		fluxreconciledisabled.Scenario(),
 		removedlimitdenied.Scenario(),
 		removedenvclientside.Scenario(),
