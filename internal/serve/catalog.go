@@ -31,6 +31,9 @@ type resource struct {
 	isCRD   bool
 
 	objs []*bundle.Object
+	// conv, when set, turns an object into this resource's API version as
+	// it is served (events recorded through the other events API).
+	conv func(map[string]any) map[string]any
 	// lazy fills objs on first use (the hypothesis ledger, which costs an
 	// analysis): discovery never waits for it.
 	lazy    func() ([]*bundle.Object, error)
@@ -47,6 +50,14 @@ func (r *resource) objects() ([]*bundle.Object, error) {
 		})
 	}
 	return r.objs, r.lazyErr
+}
+
+// view is o as this resource serves it.
+func (r *resource) view(o *bundle.Object) map[string]any {
+	if r.conv != nil {
+		return r.conv(o.Object)
+	}
+	return o.Object
 }
 
 // gvr is a resource's address in the API.

@@ -1,8 +1,6 @@
 package serve
 
 import (
-	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
-
 	"github.com/rift-dev/rift/analyzer/bundle"
 )
 
@@ -27,16 +25,19 @@ func (c *catalog) mergeEvents() {
 	coreAdd, evAdd := []*bundle.Object{}, []*bundle.Object{}
 	for _, o := range ev.objs {
 		if !inCore[[2]string{o.GetNamespace(), o.GetName()}] {
-			coreAdd = append(coreAdd, &bundle.Object{Unstructured: &unstructured.Unstructured{Object: toCoreEvent(o.Object)}, Source: o.Source})
+			coreAdd = append(coreAdd, o)
 		}
 	}
 	for _, o := range core.objs {
 		if !inEv[[2]string{o.GetNamespace(), o.GetName()}] {
-			evAdd = append(evAdd, &bundle.Object{Unstructured: &unstructured.Unstructured{Object: toEventsV1(o.Object)}, Source: o.Source})
+			evAdd = append(evAdd, o)
 		}
 	}
+	// Each list holds the other API's events as recorded; they are
+	// converted as they are served (resource.view), which costs no memory.
 	core.objs = append(core.objs, coreAdd...)
 	ev.objs = append(ev.objs, evAdd...)
+	core.conv, ev.conv = toCoreEvent, toEventsV1
 }
 
 // eventFields maps core/v1 Event fields to events.k8s.io/v1 ones
@@ -73,8 +74,12 @@ func toCoreEvent(o map[string]any) map[string]any {
 	return out
 }
 
-// toEventsV1 converts a core/v1 Event to events.k8s.io/v1.
+// toEventsV1 converts a core/v1 Event to events.k8s.io/v1. An
+// events.k8s.io/v1 event is returned as it is.
 func toEventsV1(o map[string]any) map[string]any {
+	if o["apiVersion"] == "events.k8s.io/v1" {
+		return o
+	}
 	out := map[string]any{"apiVersion": "events.k8s.io/v1", "kind": "Event", "metadata": o["metadata"]}
 	for _, f := range eventFields {
 		if v, ok := o[f[0]]; ok {

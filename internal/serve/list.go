@@ -98,7 +98,7 @@ func find(objs []*bundle.Object, ns, name string) *bundle.Object {
 }
 
 // selected filters objs by the query's selectors.
-func (q query) selected(objs []*bundle.Object) []*bundle.Object {
+func (q query) selected(res *resource, objs []*bundle.Object) []*bundle.Object {
 	if q.labels.Empty() && q.fields == nil {
 		return objs
 	}
@@ -107,7 +107,7 @@ func (q query) selected(objs []*bundle.Object) []*bundle.Object {
 		if !q.labels.Empty() && !q.labels.Matches(labels.Set(o.GetLabels())) {
 			continue
 		}
-		if !q.fields.matches(o.Object) {
+		if q.fields != nil && !q.fields.matches(res.view(o)) {
 			continue
 		}
 		out = append(out, o)
@@ -140,7 +140,8 @@ func (c *catalog) serveGet(w http.ResponseWriter, r *http.Request, res *resource
 		writeJSON(w, http.StatusOK, partialMetadata(o, q.shape.metaVersion))
 		return
 	}
-	writeJSON(w, http.StatusOK, o.Object)
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write(appendJSON(nil, res.view(o)))
 }
 
 // serveList answers a list or a watch.
@@ -155,7 +156,7 @@ func (c *catalog) serveList(w http.ResponseWriter, r *http.Request, res *resourc
 		writeStatus(w, http.StatusInternalServerError, metav1.StatusReasonInternalError, "rift serve: %s: %s", res.plural, err.Error())
 		return
 	}
-	objs := q.selected(inNamespace(all, rq.namespace))
+	objs := q.selected(res, inNamespace(all, rq.namespace))
 	if v := r.URL.Query().Get("watch"); v == "true" || v == "1" {
 		c.serveWatch(w, r, res, objs, q.shape, done)
 		return
@@ -171,14 +172,11 @@ func (c *catalog) serveList(w http.ResponseWriter, r *http.Request, res *resourc
 		meta.RemainingItemCount = &rest
 		objs = objs[:q.limit]
 	}
-	switch {
-	case q.shape.table != "":
-		writeJSON(w, http.StatusOK, c.table(res, objs, q.shape, meta, true))
-	case q.shape.metadata:
-		c.writeList(w, res, objs, meta, q.shape)
-	default:
-		c.writeList(w, res, objs, meta, q.shape)
+	if q.shape.table != "" {
+		c.writeTable(w, res, objs, q.shape, meta)
+		return
 	}
+	c.writeList(w, res, objs, meta, q.shape)
 }
 
 // writeList streams a KindList (or a PartialObjectMetadataList), one item
@@ -198,19 +196,18 @@ func (c *catalog) writeList(w http.ResponseWriter, res *resource, objs []*bundle
 	defer bw.Flush()
 	bw.Write(data[:len(data)-1])
 	bw.WriteString(`,"items":[`)
+	buf := make([]byte, 0, 8<<10)
 	for i, o := range objs {
+		buf = buf[:0]
 		if i > 0 {
-			bw.WriteByte(',')
+			buf = append(buf, ',')
 		}
-		var item any = o.Object
 		if sh.metadata {
-			item = partialMetadata(o, sh.metaVersion)
+			buf = appendJSON(buf, partialMetadata(o, sh.metaVersion))
+		} else {
+			buf = appendJSON(buf, res.view(o))
 		}
-		b, err := json.Marshal(item)
-		if err != nil {
-			b = []byte("null")
-		}
-		bw.Write(b)
+		bw.Write(buf)
 	}
 	bw.WriteString("]}")
 }

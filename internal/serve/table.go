@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"encoding/json"
 	"mime"
 	"strings"
 
@@ -54,38 +53,30 @@ func negotiate(accept, include string) shape {
 	return sh
 }
 
-// table prints objs as the API server would for kubectl: the kind's
-// columns (printers.go, or a CRD's additionalPrinterColumns) with ages
-// counted from the bundle's capture time.
+// printer returns the kind's columns and its cells function: the CRD's
+// additionalPrinterColumns, or the built-in printer (printers.go), on the
+// object as this resource serves it, with ages counted from the bundle's
+// capture time.
+func (c *catalog) printer(res *resource) ([]metav1.TableColumnDefinition, func(*bundle.Object) []any) {
+	if res.isCRD {
+		return crdColumnDefs(res.columns), func(o *bundle.Object) []any { return crdCells(res.columns, o.Unstructured, c.now) }
+	}
+	p := printerFor(res.gvk.GroupKind())
+	return p.columns, func(o *bundle.Object) []any { return p.cells(res.view(o), c.now) }
+}
+
+// table prints a few objects (a get, a watch event) as one Table value;
+// lists are streamed by writeTable.
 func (c *catalog) table(res *resource, objs []*bundle.Object, sh shape, meta metav1.ListMeta, headers bool) *metav1.Table {
 	t := &metav1.Table{TypeMeta: metav1.TypeMeta{Kind: "Table", APIVersion: "meta.k8s.io/" + sh.table}, ListMeta: meta, Rows: []metav1.TableRow{}}
-	var cells func(*bundle.Object) []any
-	if res.isCRD {
-		if headers {
-			t.ColumnDefinitions = crdColumnDefs(res.columns)
-		}
-		cells = func(o *bundle.Object) []any { return crdCells(res.columns, o.Unstructured, c.now) }
-	} else {
-		p := printerFor(res.gvk.GroupKind())
-		if headers {
-			t.ColumnDefinitions = p.columns
-		}
-		cells = func(o *bundle.Object) []any { return p.cells(o.Object, c.now) }
+	defs, cells := c.printer(res)
+	if headers {
+		t.ColumnDefinitions = defs
 	}
 	for _, o := range objs {
 		row := metav1.TableRow{Cells: cells(o)}
-		var obj any
-		switch sh.include {
-		case "Object":
-			obj = o.Object
-		case "None":
-		default:
-			obj = partialMetadata(o, sh.table)
-		}
-		if obj != nil {
-			if raw, err := json.Marshal(obj); err == nil {
-				row.Object = runtime.RawExtension{Raw: raw}
-			}
+		if obj := rowObject(res, o, sh); obj != nil {
+			row.Object = runtime.RawExtension{Raw: appendJSON(nil, obj)}
 		}
 		t.Rows = append(t.Rows, row)
 	}

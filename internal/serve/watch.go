@@ -27,15 +27,23 @@ func (c *catalog) serveWatch(w http.ResponseWriter, r *http.Request, res *resour
 	w.WriteHeader(http.StatusOK)
 	enc := json.NewEncoder(w)
 	if initial || rv == "" || rv == "0" {
+		buf := make([]byte, 0, 8<<10)
 		for i, o := range objs {
-			var obj any = o.Object
+			buf = append(buf[:0], `{"type":"ADDED","object":`...)
 			switch {
 			case sh.table != "":
-				obj = c.table(res, []*bundle.Object{o}, sh, metav1.ListMeta{ResourceVersion: c.rv}, i == 0)
+				t, err := json.Marshal(c.table(res, []*bundle.Object{o}, sh, metav1.ListMeta{ResourceVersion: c.rv}, i == 0))
+				if err != nil {
+					return
+				}
+				buf = append(buf, t...)
 			case sh.metadata:
-				obj = partialMetadata(o, sh.metaVersion)
+				buf = appendJSON(buf, partialMetadata(o, sh.metaVersion))
+			default:
+				buf = appendJSON(buf, res.view(o))
 			}
-			if err := enc.Encode(map[string]any{"type": "ADDED", "object": obj}); err != nil {
+			buf = append(buf, "}\n"...)
+			if _, err := w.Write(buf); err != nil {
 				return
 			}
 		}
