@@ -87,7 +87,7 @@ func (v *verifier) restartCheck(t target, ps []pod) Check {
 	if len(bad) > 0 {
 		c.Status, c.Summary = Fail, "restarts appeared: "+strings.Join(bad, ", ")
 	} else {
-		c.Status, c.Summary = Pass, fmt.Sprintf("no new restarts in %d pod(s)", len(ps))
+		c.Status, c.Summary = Pass, "no new restarts in "+pods(len(ps))
 	}
 	return c
 }
@@ -156,7 +156,7 @@ func (v *verifier) sinceRollout(t target, ps []pod) Check {
 	case len(bad) > 0:
 		c.Status, c.Summary = Fail, fmt.Sprintf("restarts since revision %s began rolling out at %s: %s", ro.revision, ro.raw, strings.Join(bad, ", "))
 	default:
-		c.Status, c.Summary = Pass, fmt.Sprintf("no new restarts in %d pod(s)", len(ps))
+		c.Status, c.Summary = Pass, "no new restarts in "+pods(len(ps))
 	}
 	if len(ignored) > 0 {
 		c.Summary += fmt.Sprintf("; ignored restarts that ended before revision %s began rolling out at %s: %s",

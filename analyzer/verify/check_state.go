@@ -77,7 +77,7 @@ func (v *verifier) services(ws []target) []Check {
 		case len(names) == 0:
 			c.Status, c.Summary = Fail, "routes to no ready pod"
 		default:
-			c.Status, c.Summary = Pass, fmt.Sprintf("routes to %d ready pod(s)", len(names))
+			c.Status, c.Summary = Pass, "routes to "+plural(len(names), "ready pod", "ready pods")
 		}
 		c.Evidence = []string{fmt.Sprintf("%s ready endpoints: [%s]", svc.Ref(), strings.Join(names, " "))}
 		out = append(out, c)

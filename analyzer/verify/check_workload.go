@@ -67,13 +67,13 @@ func current(t target, ps []pod) Check {
 	switch {
 	case len(stale) > 0:
 		c.Status = Fail
-		c.Summary = fmt.Sprintf("%d pod(s) not on the current revision %s: %s", len(stale), rev, strings.Join(stale, ", "))
+		c.Summary = fmt.Sprintf("%s not on the current revision %s: %s", pods(len(stale)), rev, strings.Join(stale, ", "))
 	case known && n < want:
 		c.Status, c.Summary = Fail, fmt.Sprintf("%d of %d wanted pods run the current revision", n, want)
 	case rev == "" && len(ps) > 0:
 		c.Status, c.Summary = Unknown, "the current template revision is not recorded"
 	default:
-		c.Status, c.Summary = Pass, fmt.Sprintf("all %d pod(s) run the current revision %s", n, rev)
+		c.Status, c.Summary = Pass, fmt.Sprintf("%s the current revision %s", allPods(int(n), "runs", "run"), rev)
 	}
 	return c
 }
@@ -105,11 +105,11 @@ func ready(subject string, ps []pod) Check {
 	}
 	switch {
 	case len(not) > 0:
-		c.Status, c.Summary = Fail, fmt.Sprintf("%d pod(s) not Ready: %s", len(not), strings.Join(not, ", "))
+		c.Status, c.Summary = Fail, fmt.Sprintf("%s not Ready: %s", pods(len(not)), strings.Join(not, ", "))
 	case len(ps) == 0:
 		c.Status, c.Summary = Skipped, "the workload has no pods"
 	default:
-		c.Status, c.Summary = Pass, fmt.Sprintf("all %d pod(s) Ready", len(ps))
+		c.Status, c.Summary = Pass, allPods(len(ps), "is", "are")+" Ready"
 	}
 	return c
 }

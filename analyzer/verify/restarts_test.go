@@ -71,7 +71,7 @@ func TestRestartsSinceRollout(t *testing.T) {
 		{
 			name:    "Deployment: a restart from days before the release is ignored and listed",
 			subject: web,
-			want:    result{Pass, "no new restarts in 3 pod(s)" + webIgnore},
+			want:    result{Pass, "no new restarts in 3 pods" + webIgnore},
 			evidence: []string{
 				"baseline: none (--before not given): restarts count unless they ended before " + webStart + " (ReplicaSet/shop/web-5f7c9d8b4 metadata.creationTimestamp)",
 				"Pod/shop/web-6b8d7f5c9-x2k4p container web restarts 1, last terminated at 2025-12-28T03:14:07Z (OOMKilled): ignored: terminated at 2025-12-28T03:14:07Z, before " + webStart,
@@ -123,7 +123,7 @@ func TestRestartsSinceRollout(t *testing.T) {
 			mutate: func(m map[string]*bundle.Object) {
 				lastTerminated(m[oldWeb], false, 1, "2026-01-01T10:59:59Z", "Error")
 			},
-			want: result{Pass, "no new restarts in 3 pod(s); ignored restarts that ended before " + webStart + ": web-6b8d7f5c9-x2k4p/web (2026-01-01T10:59:59Z, Error)"},
+			want: result{Pass, "no new restarts in 3 pods; ignored restarts that ended before " + webStart + ": web-6b8d7f5c9-x2k4p/web (2026-01-01T10:59:59Z, Error)"},
 		},
 		{
 			name:    "a new pod's restart dated before the rollout counts: the node's clock is behind",
@@ -155,7 +155,7 @@ func TestRestartsSinceRollout(t *testing.T) {
 			mutate: func(m map[string]*bundle.Object) {
 				deleteCreation(m["ReplicaSet/shop/web-5f7c9d8b4"])
 			},
-			want: result{Pass, "no new restarts in 3 pod(s); ignored restarts that ended before revision 5f7c9d8b4 began rolling out at 2026-01-01T11:00:01Z: web-6b8d7f5c9-x2k4p/web (2025-12-28T03:14:07Z, OOMKilled)"},
+			want: result{Pass, "no new restarts in 3 pods; ignored restarts that ended before revision 5f7c9d8b4 began rolling out at 2026-01-01T11:00:01Z: web-6b8d7f5c9-x2k4p/web (2025-12-28T03:14:07Z, OOMKilled)"},
 			evidence: []string{
 				"baseline: none (--before not given): restarts count unless they ended before revision 5f7c9d8b4 began rolling out at 2026-01-01T11:00:01Z " +
 					"(Pod/shop/web-5f7c9d8b4-7mq2n metadata.creationTimestamp, the earliest pod on the revision: ReplicaSet/shop/web-5f7c9d8b4 records no metadata.creationTimestamp)",
@@ -188,12 +188,12 @@ func TestRestartsSinceRollout(t *testing.T) {
 			name:    "--before: the same count as the baseline passes",
 			subject: web,
 			before:  func(map[string]*bundle.Object) {},
-			want:    result{Pass, "no new restarts in 3 pod(s)"},
+			want:    result{Pass, "no new restarts in 3 pods"},
 		},
 		{
 			name:    "StatefulSet: the ControllerRevision named by updateRevision starts the count",
 			subject: "StatefulSet/shop/db",
-			want: result{Pass, "no new restarts in 3 pod(s); ignored restarts that ended before revision db-85d4b7c6f9 began rolling out at 2026-01-01T11:00:00Z: " +
+			want: result{Pass, "no new restarts in 3 pods; ignored restarts that ended before revision db-85d4b7c6f9 began rolling out at 2026-01-01T11:00:00Z: " +
 				"db-0/postgres (2025-12-30T22:41:19Z, Error)"},
 			evidence: []string{
 				"baseline: none (--before not given): restarts count unless they ended before revision db-85d4b7c6f9 began rolling out at 2026-01-01T11:00:00Z (ControllerRevision/shop/db-85d4b7c6f9 metadata.creationTimestamp)",
@@ -217,7 +217,7 @@ func TestRestartsSinceRollout(t *testing.T) {
 		{
 			name:    "DaemonSet: the ControllerRevision with the current pods' hash starts the count",
 			subject: "DaemonSet/shop/node-agent",
-			want: result{Pass, "no new restarts in 2 pod(s); ignored restarts that ended before revision 59c7d8f6b4 began rolling out at 2026-01-01T11:00:00Z: " +
+			want: result{Pass, "no new restarts in 2 pods; ignored restarts that ended before revision 59c7d8f6b4 began rolling out at 2026-01-01T11:00:00Z: " +
 				"node-agent-k7vxq/agent (2025-12-20T16:05:10Z, Error)"},
 			evidence: []string{
 				"baseline: none (--before not given): restarts count unless they ended before revision 59c7d8f6b4 began rolling out at 2026-01-01T11:00:00Z (ControllerRevision/shop/node-agent-59c7d8f6b4 metadata.creationTimestamp)",

@@ -35,7 +35,8 @@ func (o *redactOptions) runCheckAs(out io.Writer, p, target string) error {
 		return err
 	}
 	if len(fs) > 0 || len(unread) > 0 {
-		return &ExitError{Code: ExitFindings, Err: fmt.Errorf("%s: %d secret-looking values, %d files not scanned", target, len(fs), len(unread))}
+		return &ExitError{Code: ExitFindings, Err: fmt.Errorf("%s: %s, %s not scanned", target,
+			plural(len(fs), "secret-looking value", "secret-looking values"), plural(len(unread), "file", "files"))}
 	}
 	return nil
 }

@@ -47,6 +47,7 @@ func (o *redactOptions) redactStaged(ctx context.Context, out, errOut io.Writer)
 	if err := st.Commit(); err != nil {
 		return usageError(err)
 	}
-	fmt.Fprintf(errOut, "rift: wrote %s: %d files from a %s bundle, %d values redacted, %d not in output\n", o.out, s.Files, s.Format, total(s.Report), len(s.Dropped))
+	fmt.Fprintf(errOut, "rift: wrote %s: %s from a %s bundle, %s redacted, %d not in output\n", o.out,
+		plural(s.Files, "file", "files"), s.Format, plural(total(s.Report), "value", "values"), len(s.Dropped))
 	return nil
 }

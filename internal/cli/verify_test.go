@@ -137,9 +137,9 @@ func TestVerifyKafkaNamesThePod(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
 	for _, want := range []string{
-		"FAIL    pods-current     StatefulSet/kafka/kafka: 3 pod(s) not on the current revision",
+		"FAIL    pods-current     StatefulSet/kafka/kafka: 3 pods not on the current revision",
 		"kafka-0 (kafka-6888667d9c)",
-		"FAIL    pods-ready       StatefulSet/kafka/kafka: 1 pod(s) not Ready: kafka-0",
+		"FAIL    pods-ready       StatefulSet/kafka/kafka: 1 pod not Ready: kafka-0",
 	} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
