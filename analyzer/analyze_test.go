@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -18,14 +19,22 @@ import (
 // its fixture in; analysing it end to end exercises every stage together.
 const kafkaBundle = "layers/testdata/kafka-stale-probe"
 
+// engine returns the built-in rules' engine, compiled once for the whole
+// package as rift test compiles it once for every fixture: compiling
+// costs about a second on a loaded 2-core machine, and
+// TestGoldenFixtures analyses every fixture.
 func engine(t *testing.T) *hypothesis.Engine {
 	t.Helper()
-	eng, err := hypothesis.NewEngine(hypothesis.EngineOptions{})
+	eng, err := sharedEngine()
 	if err != nil {
 		t.Fatal(err)
 	}
 	return eng
 }
+
+var sharedEngine = sync.OnceValues(func() (*hypothesis.Engine, error) {
+	return hypothesis.NewEngine(hypothesis.EngineOptions{})
+})
 
 func analyze(t *testing.T, path string) *report.Report {
 	t.Helper()
