@@ -2,6 +2,7 @@ package bundle
 
 import (
 	"cmp"
+	"encoding/json"
 	"slices"
 	"time"
 )
@@ -177,4 +178,23 @@ func (e *EventSpan) add(o *Object, api map[string]string) {
 			e.Last = &t
 		}
 	})
+}
+
+// MarshalJSON writes the summary with captureTime left out when the
+// bundle carries no time, and captureTimeUnknown saying why, instead of
+// the zero time 0001-01-01T00:00:00Z (CaptureText is the text form).
+func (s Summary) MarshalJSON() ([]byte, error) {
+	type plain Summary
+	out := struct {
+		plain
+		CaptureTime        *time.Time `json:"captureTime,omitempty"`
+		CaptureTimeUnknown string     `json:"captureTimeUnknown,omitempty"`
+	}{plain: plain(s)}
+	if s.CaptureTime.IsZero() {
+		out.CaptureTimeUnknown = "no bundle.yaml createdAt and no timestamp in the data"
+	} else {
+		t := s.CaptureTime
+		out.CaptureTime = &t
+	}
+	return json.Marshal(out)
 }

@@ -1,7 +1,10 @@
 package bundle
 
 import (
+	"encoding/json"
+	"strings"
 	"testing"
+	"time"
 
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 )
@@ -25,5 +28,22 @@ func TestSummaryCountsAnEventOnce(t *testing.T) {
 	}
 	if got, want := s.Events.text(), "2 (no event times) (1 read through both Event APIs, counted once)"; got != want {
 		t.Errorf("text %q, want %q", got, want)
+	}
+}
+
+// TestSummaryJSONCaptureTime: a bundle without any time says so in JSON
+// instead of writing the zero time; one with a time writes it as before.
+func TestSummaryJSONCaptureTime(t *testing.T) {
+	data, err := json.Marshal(Summarize(New(FormatDirectory, Meta{}, nil, nil, nil, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := string(data); strings.Contains(s, `"captureTime"`) || !strings.Contains(s, `"captureTimeUnknown":"no bundle.yaml createdAt and no timestamp in the data"`) {
+		t.Errorf("no time: %s", s)
+	}
+	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	data, _ = json.Marshal(Summarize(New(FormatDirectory, Meta{CreatedAt: &at}, nil, nil, nil, nil)))
+	if s := string(data); !strings.Contains(s, `"captureTime":"2026-01-02T03:04:05Z"`) || strings.Contains(s, "captureTimeUnknown") {
+		t.Errorf("with a time: %s", s)
 	}
 }

@@ -121,6 +121,9 @@ func Compare(before, after Side) (*Diff, error) {
 
 func capture(s Side) Capture {
 	c := Capture{CaptureTime: s.Bundle.CaptureTime.UTC().Format("2006-01-02T15:04:05Z"), Verdict: s.Report.Summary.Verdict, Revisions: []string{}}
+	if s.Bundle.CaptureTime.IsZero() {
+		c.CaptureTime = "unknown"
+	}
 	for _, src := range s.Bundle.Sources {
 		c.Revisions = append(c.Revisions, src.Name+"@"+src.Revision)
 	}
