@@ -24,7 +24,6 @@ import (
 	"time"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	certutil "k8s.io/client-go/util/cert"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/hypothesis"
@@ -100,7 +99,7 @@ func New(opts Options, bundles []Bundle) (*Server, error) {
 	// A fresh path per run: kubectl caches discovery per server URL for
 	// hours, and the next bundle may get the same port.
 	s.prefix = "/rift/" + run + "/"
-	cert, key, err := certutil.GenerateSelfSignedCertKey("localhost", []net.IP{net.ParseIP("127.0.0.1"), net.IPv6loopback}, []string{"localhost"})
+	cert, key, err := selfSignedCert()
 	if err != nil {
 		return nil, fmt.Errorf("serve: making the serving certificate: %w", err)
 	}
