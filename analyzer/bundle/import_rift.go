@@ -16,6 +16,7 @@ func (ld *loader) planRift(rel string) (plan, bool) {
 	case rel == "bundle.yaml":
 		return plan{role: roleMeta}, true
 	case rel == "redaction.yaml":
+		ld.riftWritten = true
 		return plan{role: roleRedaction}, true
 	case parts[0] == "objects" && len(parts) > 1:
 		if isManifestName(rel) {

@@ -13,8 +13,9 @@ const incompletePrefix = "incomplete: "
 // Incomplete reports whether e means the loaded bundle lacks data it holds,
 // or held when it was collected: the archive is truncated or corrupt, a
 // limit stopped reading or skipped a file, a file or folder could not be
-// read, bundle.yaml is malformed (its notCollected and files are lost), or
-// a file listed in bundle.yaml files is missing or differs from it. An
+// read, bundle.yaml is malformed (its notCollected and files are lost) or
+// missing from a bundle rift wrote (it holds redaction.yaml), or a file
+// listed in bundle.yaml files is missing or differs from it. An
 // analysis of such a bundle can at best be "unknown", never "healthy".
 //
 // Errors about what was read (a malformed document, an object without a
@@ -53,6 +54,13 @@ func (ld *loader) gaps(metaFile bool) {
 	var want []NotCollected
 	switch ld.lay.format {
 	case FormatRift:
+		if !metaFile && ld.riftWritten {
+			// rift collect and rift redact write redaction.yaml, then
+			// bundle.yaml last: a bundle they wrote without it is a
+			// write that never finished, or a copy that lost its manifest.
+			ld.failIncomplete("bundle.yaml", "missing: the bundle holds redaction.yaml, which rift writes just before bundle.yaml; an unfinished write?")
+			break
+		}
 		if len(ld.meta.Files) == 0 {
 			why := "bundle.yaml lists no files"
 			if !metaFile {

@@ -52,8 +52,11 @@ type loader struct {
 	logs    []*Log
 	checks  []*Check
 	redact  *RedactionReport
-	errs    []LoadError
-	pool    *decodePool // set during the read pass
+	// riftWritten is set when the bundle holds redaction.yaml, which only
+	// rift's writers (collect, redact) write, just before bundle.yaml.
+	riftWritten bool
+	errs        []LoadError
+	pool        *decodePool // set during the read pass
 	// absent are the pods and events an imported layout lacks where its
 	// format keeps them; gaps adds them to meta.NotCollected.
 	absent []NotCollected
