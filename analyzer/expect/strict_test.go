@@ -17,7 +17,7 @@ func TestReadNamesUnknownKey(t *testing.T) {
 		{"nested", "top:\n  causes: [x]\n  subject: [y]\n",
 			`expect.yaml:3: unknown key "subject" in top (known keys: causes, subjects)`},
 		{"in a list", "divergences:\n- object: a\n  pathContains: b\n- object: c\n  path: d\n",
-			`expect.yaml:5: unknown key "path" in divergences[1] (known keys: object, pathContains)`},
+			`expect.yaml:5: unknown key "path" in divergences[1] (known keys: expected, object, pathContains)`},
 		{"syntax", "top: [\n", `expect.yaml: error converting YAML to JSON: yaml: line 1: did not find expected node content`},
 	}
 	for _, tt := range tests {
