@@ -12,7 +12,7 @@ var namespacedResources = []string{
 	"jobs.batch", "cronjobs.batch",
 	"pods", "services", "endpoints", "endpointslices.discovery.k8s.io",
 	"ingresses.networking.k8s.io", "networkpolicies.networking.k8s.io",
-	"httproutes.gateway.networking.k8s.io",
+	"httproutes.gateway.networking.k8s.io", "grpcroutes.gateway.networking.k8s.io",
 	"persistentvolumeclaims", "configmaps", "serviceaccounts", "resourcequotas", "limitranges",
 	"poddisruptionbudgets.policy", "horizontalpodautoscalers.autoscaling",
 	"events", "events.events.k8s.io",
