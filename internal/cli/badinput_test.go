@@ -24,6 +24,11 @@ func badInputDir(t *testing.T) string {
 		}
 	}
 	write("empty.yaml", "")
+	write("empty.tar.gz", "")
+	write("list.yaml", "apiVersion: v1\nkind: List\nitems: []\n")
+	if err := os.Mkdir(filepath.Join(d, "emptydir"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	write("notes/readme.md", "# not a bundle\n")
 	write("notes/values.yaml", "replicas: 3\nimage: web:1.2\n")
 	write("notes.txt", "just some text, not an archive\n")
@@ -57,8 +62,10 @@ func TestBadInput(t *testing.T) {
 		wantFirst string // the first line of standard error
 		wantOut   string // a substring of standard output, or "" for none at all
 	}{
-		{"analyze: empty file", []string{"analyze", p("empty.yaml")}, ExitUsage, nothing(p("empty.yaml"), "directory"), ""},
-		{"inspect: empty file", []string{"inspect", p("empty.yaml")}, ExitUsage, nothing(p("empty.yaml"), "directory"), ""},
+		{"analyze: empty file", []string{"analyze", p("empty.yaml")}, ExitUsage, "rift: " + p("empty.yaml") + ": empty file", ""},
+		{"inspect: empty archive", []string{"inspect", p("empty.tar.gz")}, ExitUsage, "rift: " + p("empty.tar.gz") + ": empty file", ""},
+		{"analyze: empty directory", []string{"analyze", p("emptydir")}, ExitUsage, "rift: " + p("emptydir") + ": empty bundle: no file to read", ""},
+		{"analyze: only an empty list", []string{"analyze", p("list.yaml")}, ExitUsage, nothing(p("list.yaml"), "directory"), ""},
 		{"analyze: a directory without objects", []string{"analyze", p("notes")}, ExitUsage, nothing(p("notes"), "directory"), ""},
 		{"timeline: a directory without objects", []string{"timeline", p("notes")}, ExitUsage, nothing(p("notes"), "directory"), ""},
 		{"verify: a directory without objects", []string{"verify", p("notes")}, ExitUsage, nothing(p("notes"), "directory"), ""},
@@ -96,6 +103,19 @@ func TestBadInput(t *testing.T) {
 				t.Errorf("standard output not empty: %.300q", out.String())
 			}
 		})
+	}
+}
+
+// TestNothingReadSaysWhatRiftReads: the second line of a refusal to read
+// the input says what rift looks for.
+func TestNothingReadSaysWhatRiftReads(t *testing.T) {
+	d := badInputDir(t)
+	for _, p := range []string{"empty.yaml", "emptydir", "notes", "notes.txt"} {
+		var errOut bytes.Buffer
+		Execute([]string{"inspect", filepath.Join(d, p)}, &bytes.Buffer{}, &errOut)
+		if lines := strings.Split(errOut.String(), "\n"); len(lines) < 2 || !strings.HasPrefix(lines[1], "  rift reads a rift bundle (bundle.yaml), a troubleshoot support bundle") {
+			t.Errorf("%s: stderr\n%s", p, errOut.String())
+		}
 	}
 }
 

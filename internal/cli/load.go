@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,10 +30,16 @@ func loadBundle(path string, opts bundle.LoadOptions) (*bundle.Bundle, error) {
 	if err != nil {
 		return nil, err
 	}
+	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
+		return nil, fmt.Errorf("%s: empty file\n  %s", path, lookedFor)
+	}
 	b, err := bundle.Load(path, opts)
 	var ae *bundle.ArchiveError
-	if errors.As(err, &ae) && !opts.Partial && ae.Members > 1 {
+	switch {
+	case errors.As(err, &ae) && !opts.Partial && ae.Members > 1:
 		return nil, fmt.Errorf("%w\n  --partial reads what precedes the damage; the verdict is then at best unknown", err)
+	case err != nil && ae == nil && !errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("%w\n  %s", err, lookedFor)
 	}
 	if err == nil && len(b.Objects) == 0 {
 		return nil, noObjects(path, b)
@@ -118,14 +125,19 @@ func bundleArchiveName(n string) bool {
 	return false
 }
 
+// lookedFor is the second line of an error for input rift could not read
+// as a bundle: what it looks for.
+const lookedFor = "rift reads a rift bundle (bundle.yaml), a troubleshoot support bundle, a kubectl cluster-info dump,\n" +
+	"  an OpenShift must-gather, or YAML or JSON files of objects; as a directory, a .yaml, .yml or .json file,\n" +
+	"  or a .tar, .tar.gz, .tgz, .tar.zst, .tar.xz or .zip archive"
+
 // noObjects is the error for a bundle in which no Kubernetes object was
 // read: it says what rift looked for and the first load errors, which
 // usually say why.
 func noObjects(path string, b *bundle.Bundle) error {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%s: no Kubernetes objects found (read as %s)", path, b.Format)
-	sb.WriteString("\n  rift looked for a rift bundle (bundle.yaml), a troubleshoot support bundle, a kubectl cluster-info dump,")
-	sb.WriteString("\n  an OpenShift must-gather, or YAML or JSON files of objects with apiVersion, kind and metadata.name")
+	sb.WriteString("\n  " + lookedFor + "; an object has apiVersion, kind and metadata.name")
 	for i, e := range b.Errors {
 		if i == 3 {
 			fmt.Fprintf(&sb, "\n  and %s", plural(len(b.Errors)-3, "more load error", "more load errors"))
