@@ -7,7 +7,11 @@
 #   rift analyze -o json   the full analysis
 #   rift dev phases        per-phase wall, CPU and allocations
 #   rift dev phases --live the heap left live after each phase
-# and prints wall time, peak RSS and the analysis/floor ratio. Then it runs
+# and prints wall time, peak RSS and the analysis/floor ratio. It then
+# serves the bundle (rift serve, docs/serve.md) and measures, with the
+# kubectl hack/testenv.sh builds, the time from start to the first answer,
+# `kubectl get pods -A` (best of three) and the server's peak RSS, beside
+# inspect's (skip with SERVE=0). Then it runs
 # the per-phase Go benchmarks (skip them with GOBENCH=0); internal/benchgen
 # holds BenchmarkLoad, the floor.
 #
@@ -21,6 +25,8 @@ SEED=${SEED:-1}
 GOBENCH=${GOBENCH:-1}
 PROFILE=${PROFILE:-0}
 RIFT=${RIFT:-./bin/rift}
+SERVE=${SERVE:-1}
+KUBECTL=${KUBECTL:-.cache/k8s/bin/kubectl}
 OUT=out/bench
 mkdir -p "$OUT"
 
@@ -48,6 +54,42 @@ timed() {
 
 calc() { awk "BEGIN { print $1 }"; }
 
+now() { date +%s.%N; }
+
+# serve_bench BUNDLE N FLOOR_S FLOOR_KIB serves BUNDLE and prints the time
+# to the first answer, kubectl get pods -A and the peak RSS, each beside
+# rift inspect's (the floor).
+serve_bench() {
+	local b=$1 n=$2 fw=$3 fr=$4 kc=$OUT/serve-$n.kubeconfig start pid first best=999 s e t rss pods
+	rm -f "$kc"
+	start=$(now)
+	"$RIFT" serve --kubeconfig "$kc" "$b" >"$OUT/serve.out" 2>"$OUT/serve.err" &
+	pid=$!
+	# The first answer is read with curl: a kubectl start would cost more
+	# than a small bundle's load.
+	until [[ -s $kc ]] && grep -q token: "$kc" &&
+		curl -sf --cacert <(awk '/certificate-authority-data:/ {print $2}' "$kc" | base64 -d) \
+			-H "Authorization: Bearer $(awk '/token:/ {print $2}' "$kc")" \
+			"$(awk '/server:/ {print $2; exit}' "$kc")/version" >/dev/null 2>&1; do
+		kill -0 "$pid" 2>/dev/null || { echo "bench.sh: rift serve exited:" >&2; cat "$OUT/serve.err" >&2; exit 1; }
+		sleep 0.01
+	done
+	first=$(calc "$(now) - $start")
+	for _ in 1 2 3; do
+		s=$(now)
+		pods=$(HOME=$OUT/home KUBECONFIG=$kc "$KUBECTL" get pods -A --no-headers | wc -l)
+		e=$(now)
+		t=$(calc "$e - $s")
+		best=$(calc "($t < $best) ? $t : $best")
+	done
+	rss=$(awk '/VmHWM/ {print $2}' "/proc/$pid/status")
+	kill -TERM "$pid"
+	wait "$pid"
+	printf '%-8s %-9s %10.2f %10.1f %10.2f %10.1f %8.2f   first answer; rss ratio %.2f\n' "$n" serve "$first" "$(calc "$rss/1024")" \
+		"$fw" "$(calc "$fr/1024")" "$(calc "$first/$fw")" "$(calc "$rss/$fr")"
+	printf '%-8s %-9s %10.2f   kubectl get pods -A, %d pods (best of 3)\n' "$n" get-pods "$best" "$pods"
+}
+
 echo "# $(date -u +%FT%TZ) $(go version) $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-8s %-9s %10s %10s %10s %10s %8s\n' objects step wall_s rss_MiB floor_s floor_MiB ratio
 for n in $SIZES; do
@@ -56,6 +98,11 @@ for n in $SIZES; do
 	timed "$RIFT" inspect -o json "$b"
 	fw=$WALL fr=$RSS
 	printf '%-8s %-9s %10.2f %10.1f\n' "$n" inspect "$fw" "$(calc "$fr/1024")"
+	if ((SERVE)) && [[ -x $KUBECTL ]]; then
+		serve_bench "$b" "$n" "$fw" "$fr"
+	elif ((SERVE)); then
+		echo "bench.sh: $KUBECTL missing (make testenv); rift serve not measured" >&2
+	fi
 	timed "$RIFT" analyze -o json "$b"
 	printf '%-8s %-9s %10.2f %10.1f %10.2f %10.1f %8.2f\n' "$n" analyze "$WALL" "$(calc "$RSS/1024")" \
 		"$fw" "$(calc "$fr/1024")" "$(calc "$WALL/$fw")"
