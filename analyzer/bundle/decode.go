@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 
+	"github.com/rift-dev/rift/internal/jsonfast"
 	"github.com/rift-dev/rift/internal/yamlfast"
 	kjson "sigs.k8s.io/json"
 )
@@ -57,6 +59,10 @@ func decodeDocuments(file string, data []byte, fast *yamlfast.Decoder) ([]*Objec
 	return d.objs, d.errs
 }
 
+// jsonDecoders keeps one jsonfast.Decoder, and its caches of keys and
+// short values, per decode worker.
+var jsonDecoders = sync.Pool{New: func() any { return jsonfast.NewDecoder() }}
+
 type decoder struct {
 	file string
 	doc  int
@@ -71,11 +77,14 @@ func (d *decoder) fail(doc int, format string, args ...any) {
 }
 
 func (d *decoder) decodeJSON(data []byte) {
-	// Most files hold one value, which one pass decodes; files of several
-	// values, and malformed ones, take the stream below, which also words
-	// the errors.
-	var one any
-	if kjson.UnmarshalCaseSensitivePreserveInts(data, &one) == nil {
+	// Most files hold one value, which one pass decodes: jsonfast when the
+	// text is in what it decodes exactly, else the generic decoder. Files
+	// of several values, and malformed ones, take the stream below, which
+	// also words the errors.
+	jd := jsonDecoders.Get().(*jsonfast.Decoder)
+	one, ok := jd.Decode(data)
+	jsonDecoders.Put(jd)
+	if ok || kjson.UnmarshalCaseSensitivePreserveInts(data, &one) == nil {
 		d.value(one)
 		return
 	}
