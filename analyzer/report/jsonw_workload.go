@@ -40,6 +40,18 @@ func (e *jsonWriter) workload(w *layers.Workload) {
 		e.key("pods")
 		e.pods(w.Pods)
 	}
+	if a := w.Apply; a != nil {
+		e.key("apply")
+		e.open('{')
+		e.key("state")
+		e.str(a.State)
+		e.key("by")
+		e.ref(&a.By)
+		e.key("reason")
+		e.str(a.Reason)
+		e.optStr("setting", a.Setting)
+		e.close('}')
+	}
 	e.close('}')
 }
 
@@ -72,6 +84,10 @@ func (e *jsonWriter) divergences(ds []layers.Divergence) {
 		e.key("observed")
 		e.raw(d.Observed)
 		e.optStr("owner", d.Owner)
+		if d.Removed {
+			e.key("removed")
+			e.bool(true)
+		}
 		e.close('}')
 	})
 }
