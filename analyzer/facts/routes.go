@@ -58,6 +58,16 @@ type RouteFailure struct {
 	// Upstream is the name the line gives the Service: ingress-nginx's
 	// [namespace-service-port], an Envoy cluster name, or namespace/name.
 	Upstream string
+	// Status is the 5xx status of an access line, 0 otherwise.
+	Status int
+}
+
+// Unrouted reports whether the line says the request found no endpoint
+// to route to: a controller's no-endpoints line, or a 502, 503 or 504 (no
+// upstream, connection failed, timed out). A 500 is the application's own
+// answer, which routing delivered.
+func (f RouteFailure) Unrouted() bool {
+	return f.What == "no-endpoints" || (f.Status >= 502 && f.Status <= 504)
 }
 
 type serviceRoutesKey struct{}

@@ -25,7 +25,8 @@ func readRouteLine(line string, upstreams map[string]*bundle.Object) (RouteFailu
 			break
 		}
 	}
-	if !noEP && !has5xx(line) {
+	status := statusOf(line)
+	if !noEP && status == 0 {
 		return RouteFailure{}, nil, false
 	}
 	for _, tok := range strings.FieldsFunc(line, isRouteSep) {
@@ -41,7 +42,7 @@ func readRouteLine(line string, upstreams map[string]*bundle.Object) (RouteFailu
 		case noEP && plain:
 			return RouteFailure{Line: line, What: "no-endpoints", Upstream: tok}, svc, true
 		case !noEP && !plain:
-			return RouteFailure{Line: line, What: "5xx", Upstream: tok}, svc, true
+			return RouteFailure{Line: line, What: "5xx", Upstream: tok, Status: status}, svc, true
 		}
 	}
 	return RouteFailure{}, nil, false
@@ -68,22 +69,28 @@ func clusterOfRoute(tok string) string {
 	return tok
 }
 
-// has5xx finds a 5xx response status the way access logs write it: the
+// has5xx reports whether statusOf finds a 5xx status.
+func has5xx(line string) bool { return statusOf(line) != 0 }
+
+// statusOf finds a 5xx response status the way access logs write it: the
 // status after the quoted request line (nginx, Envoy's text format:
-// "GET / HTTP/1.1" 503 ...), or a JSON response_code / status field.
-func has5xx(line string) bool {
+// "GET / HTTP/1.1" 503 ...), or a JSON response_code / status field; 0
+// when there is none.
+func statusOf(line string) int {
 	for _, key := range []string{`"response_code":`, `"status":`, `"code":`} {
 		if i := strings.Index(line, key); i >= 0 {
 			v := strings.TrimLeft(line[i+len(key):], ` "`)
 			if is5xx(v) {
-				return true
+				n, _ := strconv.Atoi(v[:3])
+				return n
 			}
 		}
 	}
 	for i := strings.Index(line, `" `); i >= 0; {
 		rest := line[i+2:]
 		if is5xx(rest) && len(rest) > 3 && rest[3] == ' ' {
-			return true
+			n, _ := strconv.Atoi(rest[:3])
+			return n
 		}
 		j := strings.Index(rest, `" `)
 		if j < 0 {
@@ -91,7 +98,7 @@ func has5xx(line string) bool {
 		}
 		i += 2 + j
 	}
-	return false
+	return 0
 }
 
 func is5xx(s string) bool {

@@ -170,3 +170,26 @@ func mustTime(s string) time.Time {
 	}
 	return t
 }
+
+func TestRouteFailureUnrouted(t *testing.T) {
+	for _, tc := range []struct {
+		f    RouteFailure
+		want bool
+	}{
+		{RouteFailure{What: "no-endpoints"}, true},
+		{RouteFailure{What: "5xx", Status: 503}, true},
+		{RouteFailure{What: "5xx", Status: 502}, true},
+		{RouteFailure{What: "5xx", Status: 500}, false},
+		{RouteFailure{What: "5xx", Status: 507}, false},
+	} {
+		if got := tc.f.Unrouted(); got != tc.want {
+			t.Errorf("%+v.Unrouted() = %t, want %t", tc.f, got, tc.want)
+		}
+	}
+	if got := statusOf(`"GET / HTTP/1.1" 504 0 "-"`); got != 504 {
+		t.Errorf("statusOf = %d, want 504", got)
+	}
+	if got := statusOf(`{"response_code":"503","response_flags":"UH"}`); got != 503 {
+		t.Errorf("statusOf = %d, want 503", got)
+	}
+}

@@ -59,12 +59,19 @@ func (a *analysis) routedBy(target string, svcs map[*bundle.Object]bool) string 
 
 // routeFailures reports what the routed path's logs say about svcs: each
 // 5xx for a Service's upstream and each controller line saying it has no
-// endpoints is a failure (at most five lines a Service: they repeat). ok
-// is false when no log line speaks about them.
-func (a *analysis) routeFailures(svcs []*bundle.Object) (string, []evidence.Evidence, bool) {
+// endpoints is a failure (at most five lines a Service: they repeat);
+// unrouted keeps only the lines that say no endpoint served the request
+// (RouteFailure.Unrouted), for the routed stage. ok is false when no such
+// line speaks about them.
+func (a *analysis) routeFailures(svcs []*bundle.Object, unrouted bool) (string, []evidence.Evidence, bool) {
 	var e []evidence.Evidence
 	for _, svc := range svcs {
-		fs := a.routes().Failures[svc]
+		var fs []facts.RouteFailure
+		for _, f := range a.routes().Failures[svc] {
+			if !unrouted || f.Unrouted() {
+				fs = append(fs, f)
+			}
+		}
 		for i, f := range fs {
 			if i == 5 {
 				e = append(e, evidence.Evidence{Object: refPtr(svc), Message: fmt.Sprintf("%d more such lines", len(fs)-5)})

@@ -126,7 +126,7 @@ func (a *analysis) externalLayer(s *subject) Layer {
 		}
 		l.Evidence = append(l.Evidence, evidence.Evidence{File: c.File, Time: c.Time, Message: strings.TrimSpace(msg)})
 	}
-	if st, e, ok := a.routeFailures(list); ok {
+	if st, e, ok := a.routeFailures(list, false); ok {
 		l.Status = st
 		l.Evidence = append(l.Evidence, e...)
 	}

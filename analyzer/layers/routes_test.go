@@ -12,7 +12,7 @@ import (
 
 // routedPath is a Deployment behind Service web, an Ingress and an
 // HTTPRoute; relabel moves the pod template off the Service's selector.
-func routedPath(t *testing.T, relabel bool) *bundle.Bundle {
+func routedPath(t *testing.T, relabel bool, lines ...string) *bundle.Bundle {
 	t.Helper()
 	tier := "frontend"
 	if relabel {
@@ -91,6 +91,9 @@ spec:
 		{Revision: "c2c2c2c2c2c2c2c2", Time: &t2, Subject: "web: tier label"}, {Revision: "c1c1c1c1c1c1c1c1", Time: &t1, Subject: "web"},
 	}}
 	var logs []*bundle.Log
+	if len(lines) > 0 {
+		logs = []*bundle.Log{{Namespace: "ingress-nginx", Pod: "ingress-nginx-controller-1", Container: "controller", File: "logs/ingress-nginx/ingress-nginx-controller-1/controller.log", Lines: lines}}
+	}
 	if relabel {
 		logs = []*bundle.Log{{Namespace: "ingress-nginx", Pod: "ingress-nginx-controller-1", Container: "controller", File: "logs/ingress-nginx/ingress-nginx-controller-1/controller.log", Lines: []string{
 			`W1201 11:01:00.000000       7 controller.go:1214] Service "shop/web" does not have any active Endpoint.`,
@@ -104,11 +107,15 @@ func TestRoutedPath(t *testing.T) {
 	tests := []struct {
 		name            string
 		relabel         bool
+		lines           []string
 		routed, externl string
 		has             []string
 	}{
-		{"routed", false, StatusOK, StatusUnknown, []string{"routed by Ingress shop/web (shop.example.com) → Service web; no recorded check or access log speaks about it"}},
-		{"pod labels left the selector", true, StatusFailed, StatusFailed, []string{
+		{"routed", false, nil, StatusOK, StatusUnknown, []string{"routed by Ingress shop/web (shop.example.com) → Service web; no recorded check or access log speaks about it"}},
+		{"the application's own 500 is routed", false, []string{
+			`10.0.0.1 - - [01/Dec/2026:11:01:01 +0000] "GET / HTTP/1.1" 500 190 "-" "curl/8.5.0" 76 0.010 [shop-web-80] [] 10.1.0.4:8080 190 0.010 500 9c1f`,
+		}, StatusOK, StatusFailed, []string{"logs a 5xx for upstream shop-web-80"}},
+		{"pod labels left the selector", true, nil, StatusFailed, StatusFailed, []string{
 			"Service web selects ReplicaSet web-1's pod labels, not those of the current ReplicaSet web-2: it routes to no pod of web (newest commit before web-2: c2c2c2c2c2c2 \"web: tier label\")",
 			"ingress-nginx/ingress-nginx-controller-1 (controller) logs a 5xx for upstream shop-web-80: 10.0.0.1",
 			"ingress-nginx/ingress-nginx-controller-1 (controller) logs no endpoints for shop/web: W1201",
@@ -116,7 +123,7 @@ func TestRoutedPath(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			w := findWorkload(t, Build(routedPath(t, tc.relabel)), "Deployment/shop/web")
+			w := findWorkload(t, Build(routedPath(t, tc.relabel, tc.lines...)), "Deployment/shop/web")
 			st, l := stageOf(w, StageRouted), layerOf(w, LayerExternal)
 			if d := cmp.Diff([2]string{tc.routed, tc.externl}, [2]string{st.Status, l.Status}); d != "" {
 				t.Errorf("routed stage, external layer (-want +got):\n%s\nstage %+v\nlayer %+v", d, st.Evidence, l.Evidence)

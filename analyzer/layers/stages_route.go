@@ -66,14 +66,14 @@ func (a *analysis) routedStage(s *subject, pods []*bundle.Object) Stage {
 			}
 			e = append(e, ev(c.Current, "spec.template.metadata.labels", msg, nil))
 		}
-		if _, fe, ok := a.routeFailures(former); ok {
+		if _, fe, ok := a.routeFailures(former, true); ok {
 			e = append(e, fe...)
 		}
 		return stage(StageRouted, StatusFailed, e...)
 	}
 	st := StatusOK
 	var e []evidence.Evidence
-	if fst, fe, ok := a.routeFailures(svcs); ok {
+	if fst, fe, ok := a.routeFailures(svcs, true); ok {
 		st = worse(st, fst)
 		e = append(e, fe...)
 	}
