@@ -44,6 +44,7 @@ func TestKubectl(t *testing.T) {
 			{"get", "deployments", "-A", "-o", "wide"},
 			{"get", "crd"},
 			{"get", "events", "-A", "--sort-by", ".lastTimestamp"},
+			{"logs", "-n", "kube-system", "deployment/coredns", "--tail", "2"},
 		},
 	}, {
 		name:   "must-gather",
@@ -54,6 +55,7 @@ func TestKubectl(t *testing.T) {
 			{"get", "crd", "--chunk-size", "10", "-l", "!nonexistent"},
 			{"get", "pods", "-n", "openshift-etcd", "-o", "wide"},
 			{"get", "namespaces", "--field-selector", "status.phase=Active", "-o", "name"},
+			{"logs", "-n", "openshift-etcd", "etcd-master-0.ci-ln-xj8t7ct-86010.origin-ci-int-aws.dev.rhcloud.com", "-c", "etcd-health-monitor", "--tail", "2"},
 		},
 	}, {
 		name:   "cluster-info-dump",
@@ -62,6 +64,8 @@ func TestKubectl(t *testing.T) {
 			{"get", "nodes"},
 			{"get", "pods", "-n", "kube-system", "-o", "wide"},
 			{"get", "events", "-n", "kube-system", "--sort-by", ".lastTimestamp"},
+			{"logs", "-n", "kube-system", "coredns-5d78c-x2x9p", "-c", "sidecar"},
+			{"logs", "-n", "kube-system", "coredns-5d78c-x2x9p"},
 		},
 	}}
 	for _, tc := range cases {
