@@ -56,6 +56,7 @@ func TestKubectl(t *testing.T) {
 			{"get", "pods", "-n", "openshift-etcd", "-o", "wide"},
 			{"get", "namespaces", "--field-selector", "status.phase=Active", "-o", "name"},
 			{"logs", "-n", "openshift-etcd", "etcd-master-0.ci-ln-xj8t7ct-86010.origin-ci-int-aws.dev.rhcloud.com", "-c", "etcd-health-monitor", "--tail", "2"},
+			{"logs", "-n", "openshift-etcd", "etcd-master-0.ci-ln-xj8t7ct-86010.origin-ci-int-aws.dev.rhcloud.com", "-c", "etcd-health-monitor", "--tail", "1", "--timestamps"},
 		},
 	}, {
 		name:   "cluster-info-dump",

@@ -16,8 +16,10 @@ import (
 // serveLog answers pods/log from the bundle's log tails: container
 // (defaulted as the kubelet does when the pod has one container, or by
 // kubectl's default-container annotation), previous, tailLines and
-// limitBytes. timestamps=true is honoured only as far as the bundle's lines
-// carry timestamps: a bundle holds text, not the kubelet's per-line times.
+// limitBytes. timestamps is honoured as far as the bundle's lines carry
+// the kubelet's RFC 3339 prefix (must-gathers do): it is kept with
+// timestamps=true and cut without; a log recorded without it is served as
+// it is either way.
 // A log the bundle does not hold is a 404 that says what was collected.
 func (c *catalog) serveLog(w http.ResponseWriter, r *http.Request, res *resource, rq request) {
 	objs, _ := res.objects()
@@ -56,7 +58,7 @@ func (c *catalog) serveLog(w http.ResponseWriter, r *http.Request, res *resource
 		c.logNotFound(w, rq, container, previous, held)
 		return
 	}
-	lines := log.Lines
+	lines := logLines(log.Lines, v.Get("timestamps") == "true")
 	if s := v.Get("tailLines"); s != "" {
 		if n, err := strconv.Atoi(s); err == nil && n >= 0 && n < len(lines) {
 			lines = lines[len(lines)-n:]
@@ -115,4 +117,32 @@ func containerNames(pod map[string]any) []string {
 		out = append(out, str(c, "name"))
 	}
 	return out
+}
+
+// logLines cuts the kubelet's timestamp prefix from each line unless
+// timestamps were asked for. A log whose first line has no such prefix
+// was recorded without timestamps and is returned as it is.
+func logLines(lines []string, timestamps bool) []string {
+	if timestamps || len(lines) == 0 || !hasTimestamp(lines[0]) {
+		return lines
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		if hasTimestamp(l) {
+			l = l[strings.IndexByte(l, ' ')+1:]
+		}
+		out[i] = l
+	}
+	return out
+}
+
+// hasTimestamp reports whether l starts with an RFC 3339 time and a space,
+// as the kubelet writes with timestamps=true.
+func hasTimestamp(l string) bool {
+	i := strings.IndexByte(l, ' ')
+	if i < 20 || i > 40 {
+		return false
+	}
+	_, err := time.Parse(time.RFC3339Nano, l[:i])
+	return err == nil
 }
