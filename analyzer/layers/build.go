@@ -53,9 +53,9 @@ type subject struct {
 // every subject in b: each workload (Deployment, StatefulSet, DaemonSet,
 // ReplicaSet, Job and Pod whose owner is not in the bundle, CronJob), each
 // Flux source, Kustomization and HelmRelease, each Argo CD Application, and
-// each Service that selects a pod. It does no I/O, never reads the clock
-// (b.CaptureTime is "now"), and returns workloads sorted by kind, namespace
-// and name. Its cost is linear in the number of objects.
+// each Service that selects a pod or that a route reaches. It does no I/O,
+// never reads the clock (b.CaptureTime is "now"), and returns workloads
+// sorted by kind, namespace and name. Its cost is linear in the number of objects.
 //
 // Build judges with DefaultHealth; BuildWith with the registry given (the
 // user's health rules).
@@ -167,7 +167,9 @@ func (a *analysis) subjects() []*subject {
 		}
 	}
 	for _, svc := range a.selecting {
-		if len(a.svcPods[svc]) > 0 {
+		// A Service that selects no pod is a subject too when a route
+		// sends users to it: its routed path is the one they meet.
+		if len(a.svcPods[svc]) > 0 || len(a.routes().Routes[svc]) > 0 {
 			out = append(out, a.newSubject(svc))
 		}
 	}

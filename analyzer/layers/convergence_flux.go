@@ -109,6 +109,9 @@ func (a *analysis) serviceVerdict(o *bundle.Object) verdict {
 	}
 	pods := a.svcPods[o]
 	if len(pods) == 0 {
+		if routes := a.routeNames([]*bundle.Object{o}); len(routes) > 0 && !a.notCollected("pods", o.GetNamespace()) {
+			return verdict{Failed, "selects no pod, while " + strings.Join(routes, "; ") + " sends users to it", ""}
+		}
 		return verdict{Converged, "selects no pods in the bundle", ""}
 	}
 	eps, known := a.endpointsOf(o)

@@ -141,3 +141,15 @@ func TestRoutedPath(t *testing.T) {
 		})
 	}
 }
+
+// TestRoutedServiceWithoutPods: a Service a route sends users to is a
+// subject even when it selects no pod, and that is a failure.
+func TestRoutedServiceWithoutPods(t *testing.T) {
+	w := findWorkload(t, Build(routedPath(t, true)), "Service/shop/web")
+	if w.Convergence != Failed || !strings.Contains(w.ConvergenceReason, "Ingress shop/web (shop.example.com)") {
+		t.Errorf("convergence = %s (%s), want failed naming the Ingress", w.Convergence, w.ConvergenceReason)
+	}
+	if l := layerOf(w, LayerExternal); l.Status != StatusFailed {
+		t.Errorf("external = %s, want failed: %+v", l.Status, l.Evidence)
+	}
+}
