@@ -70,7 +70,7 @@ func (a *analysis) decideGo(s *subject) verdict {
 	case "Service":
 		return a.serviceVerdict(o)
 	case "Application":
-		return applicationVerdict(o)
+		return a.applicationVerdict(o)
 	}
 	return a.fluxVerdict(o)
 }

@@ -92,7 +92,11 @@ func podVerdict(a *analysis, p *bundle.Object) verdict {
 	return verdict{Converged, "Running and Ready", ""}
 }
 
-func applicationVerdict(o *bundle.Object) verdict {
+// applicationVerdict reads an Application's operation, health and sync
+// status; an OutOfSync one is judged by its apply state (argoApply): at
+// the revision it already synced, without selfHeal or without automated
+// sync, Argo CD applies nothing by itself, so it is blocked, not pending.
+func (a *analysis) applicationVerdict(o *bundle.Object) verdict {
 	m := o.Object
 	if mapAt(m, "status") == nil {
 		return verdict{Unknown, "the Application has no status in the bundle", ""}
@@ -111,6 +115,12 @@ func applicationVerdict(o *bundle.Object) verdict {
 		return verdict{Progressing, fmt.Sprintf("health Progressing, sync %s at %s", sync, orNone(rev)), ""}
 	}
 	if sync == "OutOfSync" {
+		switch st := a.argoApply(o); st.State {
+		case ApplyIdle:
+			return verdict{Blocked, "OutOfSync, and nothing will sync it: " + st.Reason, ""}
+		case ApplyCorrecting:
+			return verdict{Progressing, "OutOfSync; " + st.Reason, ""}
+		}
 		if mapAt(m, "spec", "syncPolicy", "automated") == nil {
 			return verdict{Blocked, "OutOfSync and automated sync is off: it waits for a manual sync", ""}
 		}
