@@ -31,16 +31,16 @@ import (
 // so later stages can trust every time and phase they see. Secret values are blanked (see sanitizeSecret) before the object is
 // returned.
 func DecodeDocuments(file string, data []byte) ([]*Object, []LoadError) {
-	return decodeDocuments(file, data, nil)
+	return decodeDocuments(file, data, nil, nil)
 }
 
-// decodeDocuments is DecodeDocuments with the caller's yamlfast.Decoder,
-// or one from fastDecoders when fast is nil.
-func decodeDocuments(file string, data []byte, fast *yamlfast.Decoder) ([]*Object, []LoadError) {
-	d := &decoder{file: file, fast: fast, lent: fast != nil}
+// decodeDocuments is DecodeDocuments with the caller's decoders, or ones
+// from fastDecoders and jsonDecoders when they are nil.
+func decodeDocuments(file string, data []byte, fast *yamlfast.Decoder, jfast *jsonfast.Decoder) ([]*Object, []LoadError) {
+	d := &decoder{file: file, fast: fast, lent: fast != nil, jfast: jfast}
 	defer d.release()
 	trimmed := bytes.TrimLeft(data, " \t\r\n\ufeff")
-	if len(trimmed) == 0 || (trimmed[0] != '{' && trimmed[0] != '[') {
+	if !isJSONText(trimmed) {
 		d.decodeYAML(data)
 		return d.objs, d.errs
 	}
@@ -63,13 +63,21 @@ func decodeDocuments(file string, data []byte, fast *yamlfast.Decoder) ([]*Objec
 // short values, per decode worker.
 var jsonDecoders = sync.Pool{New: func() any { return jsonfast.NewDecoder() }}
 
+// isJSONText reports whether data, after leading space and a byte order
+// mark, opens a JSON object or array: the files decodeJSON reads first.
+func isJSONText(data []byte) bool {
+	t := bytes.TrimLeft(data, " \t\r\n\ufeff")
+	return len(t) > 0 && (t[0] == '{' || t[0] == '[')
+}
+
 type decoder struct {
-	file string
-	doc  int
-	objs []*Object
-	errs []LoadError
-	fast *yamlfast.Decoder // taken from fastDecoders on first use, unless lent
-	lent bool              // fast is the caller's: release keeps it
+	file  string
+	doc   int
+	objs  []*Object
+	errs  []LoadError
+	fast  *yamlfast.Decoder // taken from fastDecoders on first use, unless lent
+	lent  bool              // fast is the caller's: release keeps it
+	jfast *jsonfast.Decoder // the caller's, or nil: one from jsonDecoders
 }
 
 func (d *decoder) fail(doc int, format string, args ...any) {
@@ -81,9 +89,12 @@ func (d *decoder) decodeJSON(data []byte) {
 	// text is in what it decodes exactly, else the generic decoder. Files
 	// of several values, and malformed ones, take the stream below, which
 	// also words the errors.
-	jd := jsonDecoders.Get().(*jsonfast.Decoder)
+	jd := d.jfast
+	if jd == nil {
+		jd = jsonDecoders.Get().(*jsonfast.Decoder)
+		defer jsonDecoders.Put(jd)
+	}
 	one, ok := jd.Decode(data)
-	jsonDecoders.Put(jd)
 	if ok || kjson.UnmarshalCaseSensitivePreserveInts(data, &one) == nil {
 		d.value(one)
 		return

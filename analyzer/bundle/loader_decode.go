@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/rift-dev/rift/internal/jsonfast"
 	"github.com/rift-dev/rift/internal/yamlfast"
 )
 
@@ -38,14 +39,25 @@ func newDecodePool(ld *loader) *decodePool {
 func (p *decodePool) work() {
 	defer p.wg.Done()
 	var sh *sharer
-	var fast *yamlfast.Decoder // nil: DecodeDocuments takes one from its pool
+	var lastJSON bool           // the file being shared was JSON
+	var fast *yamlfast.Decoder  // nil: DecodeDocuments takes one from its pool
+	var jfast *jsonfast.Decoder // likewise
 	if p.ld.opts.Share {
-		// The sharer hands the maps it drops back to this worker's decoder.
-		fast = yamlfast.NewDecoder()
-		sh = newSharer(fast.Reuse)
+		// The sharer hands the maps it drops back to the decoder of the
+		// file they came from, which refills them from its next file on:
+		// files of one format tend to follow each other.
+		fast, jfast = yamlfast.NewDecoder(), jsonfast.NewDecoder()
+		sh = newSharer(func(m map[string]any) {
+			if lastJSON {
+				jfast.Reuse(m)
+			} else {
+				fast.Reuse(m)
+			}
+		})
 	}
 	for j := range p.jobs {
-		objs, errs := decodeDocuments(j.file, j.data, fast)
+		lastJSON = isJSONText(j.data)
+		objs, errs := decodeDocuments(j.file, j.data, fast, jfast)
 		if sh != nil {
 			sh.objects(objs)
 		}

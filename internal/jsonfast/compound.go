@@ -53,7 +53,7 @@ func (d *Decoder) object() (any, bool) {
 		case '}':
 			d.i++
 			kvs := d.kvs[base:]
-			m := make(map[string]any, len(kvs))
+			m := d.newMap(len(kvs))
 			for _, e := range kvs {
 				m[e.k] = e.v // a later duplicate wins, as in encoding/json
 			}

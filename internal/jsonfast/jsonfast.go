@@ -33,11 +33,38 @@ type Decoder struct {
 	s     []byte
 	i     int
 	depth int
-	keys  strCache // object keys
-	vals  boxCache // short string values, boxed
-	kvs   []entry  // scratch: entries of the objects being decoded
-	items []any    // scratch: elements of the arrays being decoded
-	buf   []byte   // scratch: strings with escapes
+	keys  strCache         // object keys
+	vals  boxCache         // short string values, boxed
+	kvs   []entry          // scratch: entries of the objects being decoded
+	items []any            // scratch: elements of the arrays being decoded
+	buf   []byte           // scratch: strings with escapes
+	spare []map[string]any // emptied small maps to decode into (Reuse)
+}
+
+// maxSpare bounds the maps a Decoder keeps for reuse.
+const maxSpare = 4096
+
+// Reuse hands back a map that nothing references any more, such as one a
+// caller found equal to another and dropped; the Decoder empties it and
+// may return it, refilled, from a later Decode instead of allocating a new
+// one. Only maps of at most eight entries, which Go holds in one group of
+// slots, are kept. The caller must not use m afterwards.
+func (d *Decoder) Reuse(m map[string]any) {
+	if len(m) <= 8 && len(d.spare) < maxSpare {
+		clear(m)
+		d.spare = append(d.spare, m)
+	}
+}
+
+// newMap returns an empty map for n entries, a spare one when n fits.
+func (d *Decoder) newMap(n int) map[string]any {
+	if k := len(d.spare); k > 0 && n <= 8 {
+		m := d.spare[k-1]
+		d.spare[k-1] = nil
+		d.spare = d.spare[:k-1]
+		return m
+	}
+	return make(map[string]any, n)
 }
 
 type entry struct {
