@@ -156,7 +156,8 @@ func (s *Server) Token() string { return s.token }
 func (s *Server) CAData() []byte { return s.caPEM }
 
 // Serve answers requests until ctx is done, then ends every held watch
-// and shuts down, waiting at most five seconds for requests in flight.
+// and shuts down, waiting at most two seconds for requests in flight
+// before it closes the connections left.
 func (s *Server) Serve(ctx context.Context) error {
 	errc := make(chan error, 1)
 	go func() { errc <- s.srv.Serve(s.ln) }()
@@ -166,10 +167,15 @@ func (s *Server) Serve(ctx context.Context) error {
 	case <-ctx.Done():
 	}
 	close(s.done)
-	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	if err := s.srv.Shutdown(sctx); err != nil {
-		return fmt.Errorf("serve: shutting down: %w", err)
+		// An HTTP/2 connection a client keeps open after its last stream
+		// can hold a graceful shutdown: nothing is in flight by now (held
+		// watches ended with done), so the rest is closed.
+		if cerr := s.srv.Close(); cerr != nil {
+			return fmt.Errorf("serve: closing: %w", cerr)
+		}
 	}
 	return nil
 }
