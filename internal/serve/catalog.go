@@ -29,6 +29,8 @@ type resource struct {
 	// for built-in kinds, which have printers (printers.go).
 	columns []crdColumn
 	isCRD   bool
+	// review marks a review resource: POST only, never listed.
+	review bool
 
 	objs []*bundle.Object
 	// conv, when set, turns an object into this resource's API version as
@@ -143,6 +145,7 @@ func newCatalog(name string, b *bundle.Bundle) *catalog {
 	c.mergeEvents()
 	c.hyp = newHypotheses(c)
 	c.add(c.hyp.resource())
+	c.addAccessReviews()
 	for _, r := range c.byGVR {
 		sortObjects(r.objs)
 	}

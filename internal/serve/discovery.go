@@ -74,7 +74,7 @@ func (c *catalog) serveResourceList(w http.ResponseWriter, group, ver string) {
 			SingularName: r.singular,
 			Namespaced:   r.namespaced,
 			Kind:         r.gvk.Kind,
-			Verbs:        readVerbs,
+			Verbs:        verbs(r),
 			ShortNames:   r.shortNames,
 			Categories:   r.categories,
 		})
@@ -90,4 +90,11 @@ func groupVersion(group, ver string) string {
 		return ver
 	}
 	return group + "/" + ver
+}
+
+func verbs(r *resource) metav1.Verbs {
+	if r.review {
+		return metav1.Verbs{"create"}
+	}
+	return readVerbs
 }

@@ -23,6 +23,10 @@ func (c *catalog) serveHTTP(w http.ResponseWriter, r *http.Request, p string, do
 		return
 	}
 	rq, ok := parsePath(p)
+	if ok && r.Method == http.MethodPost && rq.name == "" && (gvr{rq.group, rq.version, rq.resource}) == accessReviews {
+		c.serveAccessReview(w, r)
+		return
+	}
 	if ok && refusedSubresources[rq.subresource] || r.Method != http.MethodGet && r.Method != http.MethodHead {
 		verb := strings.ToLower(r.Method)
 		if rq.subresource != "" {
@@ -53,6 +57,10 @@ func (c *catalog) serveHTTP(w http.ResponseWriter, r *http.Request, p string, do
 	res := c.byGVR[gvr{rq.group, rq.version, rq.resource}]
 	if res == nil {
 		notFound(w, rq, "rift serve: the bundle holds no resource "+resourceString(rq))
+		return
+	}
+	if res.review {
+		writeStatus(w, http.StatusMethodNotAllowed, metav1.StatusReasonMethodNotAllowed, "rift serve: %s can only be created", res.plural)
 		return
 	}
 	if !res.namespaced && rq.namespace != "" {

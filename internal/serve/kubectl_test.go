@@ -30,6 +30,8 @@ func TestKubectl(t *testing.T) {
 			{"get", "kustomizations.kustomize.toolkit.fluxcd.io", "-A"},
 			{"get", "hypotheses"},
 			{"api-resources"},
+			{"auth", "can-i", "list", "pods", "-A"},
+			{"auth", "can-i", "delete", "pods", "-n", "kafka"},
 			{"delete", "pod", "-n", "kafka", "kafka-0"},
 			{"exec", "-n", "kafka", "kafka-0", "--", "true"},
 			{"get", "pod", "-n", "kafka", "nope"},
