@@ -142,10 +142,7 @@ func selectorString(sel map[string]any) string {
 		parts = append(parts, labelString(ml))
 	}
 	for _, e := range list(sel, "matchExpressions") {
-		vals := []string{}
-		for _, v := range stringList(e["values"]) {
-			vals = append(vals, v)
-		}
+		vals := stringList(e["values"])
 		k, op := str(e, "key"), strings.ToLower(str(e, "operator"))
 		switch op {
 		case "exists":

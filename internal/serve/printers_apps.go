@@ -2,7 +2,6 @@ package serve
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 	"time"
 
@@ -176,5 +175,3 @@ func serviceCells(o map[string]any, now time.Time) []any {
 	}
 	return []any{name(o), typ, clusterIP, extStr, pstr, age(o, now), labelString(sel)}
 }
-
-var _ = sort.Strings
