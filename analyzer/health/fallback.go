@@ -229,8 +229,8 @@ func phaseOf(m map[string]any) (Result, bool) {
 }
 
 // outcome reads conditions of other names by what they say: one that is
-// not True with a reason naming a failure or an error failed; all of them
-// True, none naming a problem, converged.
+// False for a reason or with a message naming a failure failed; all of
+// them True, none naming a problem, converged.
 func (cs ConditionSet) outcome() (Result, bool) {
 	ts := strings.Split(cs.types(), ", ")
 	if len(cs) == 0 {
@@ -238,7 +238,7 @@ func (cs ConditionSet) outcome() (Result, bool) {
 	}
 	for _, t := range ts {
 		c := cs[t]
-		if c.Status == "False" && (strings.Contains(c.Reason, "Fail") || strings.Contains(c.Reason, "Error")) {
+		if c.Status == "False" && failure(c) {
 			return Result{Status: Failed, Reason: c.say(t), Fields: []string{"status.conditions[type=" + t + "]"}, Rule: FallbackID}, true
 		}
 	}
@@ -273,6 +273,9 @@ func failure(c Condition) bool {
 	}
 	if m := strings.ToLower(c.Message); strings.Contains(m, "fail") || strings.Contains(m, "error") {
 		return true
+	}
+	if r := c.Reason; len(r) > 2 && strings.HasPrefix(r, "No") && r[2] >= 'A' && r[2] <= 'Z' {
+		return true // NoPodReady, NoEndpointsAvailable: nothing serves
 	}
 	for _, w := range []string{"Fail", "Err", "Invalid", "Denied", "Forbidden", "Timeout", "Exceeded", "BackOff", "Backoff", "Crash", "Missing", "NotFound", "Conflict", "Rejected", "Degraded", "Unhealthy"} {
 		if strings.Contains(c.Reason, w) {

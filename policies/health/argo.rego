@@ -31,7 +31,7 @@ rollout := lib.waiting if {
 	lib.observed_lag(input)
 } else := lib.progressing("waiting for the rollout's workload update to be observed", ["metadata.annotations", "status.workloadObservedGeneration"]) if {
 	to_number(input.status.workloadObservedGeneration) < to_number(input.metadata.annotations["rollout.argoproj.io/workload-generation"])
-} else := lib.failed("the rollout is aborted", ["status.abort"]) if {
+} else := lib.failed(lib.text([object.get(input.status, "message", ""), "the rollout is aborted"]), ["status.abort", "status.message"]) if {
 	input.status.abort == true
 } else := lib.failed(lib.text([object.get(input.status, "message", ""), "phase Degraded"]), ["status.phase"]) if {
 	input.status.phase == "Degraded"

@@ -48,7 +48,16 @@ bad := sort([sprintf("%s%s: %s", [who(w), c.type, lib.text([object.get(c, "messa
 failing(c) if {
 	c.type in {"Accepted", "ResolvedRefs"}
 	c.status == "False"
+	current(c)
 }
+
+# current holds for a condition about the object's latest generation; a
+# parent a controller last reported on for an older generation is history.
+current(c) if not c.observedGeneration
+
+current(_) if not input.metadata.generation
+
+current(c) if c.observedGeneration >= input.metadata.generation
 
 failing(c) if {
 	c.type == "Conflicted"
@@ -63,11 +72,16 @@ pending := sort([sprintf("%s%s=%s", [who(w), c.type, c.status]) |
 	some [_, w, c] in sets
 	c.type in {"Programmed", "Accepted"}
 	c.status != "True"
+	current(c)
 ])
 
 stale := [c | some [_, _, c] in sets; c.observedGeneration < input.metadata.generation]
 
-health := lib.waiting if {
+health := lib.converged("attached to its ancestors, which report nothing against it", ["status.ancestors"]) if {
+	count(sets) == 0
+	count(object.get(input.status, "ancestors", [])) > 0
+	every a in input.status.ancestors { not a.conditions }
+} else := lib.waiting if {
 	count(sets) == 0
 } else := lib.failed(concat("; ", bad), ["status.conditions", "status.listeners", "status.parents", "status.ancestors"]) if {
 	count(bad) > 0

@@ -29,6 +29,8 @@ health := lib.waiting if {
 	input.status.NoMatchingInstances == true
 } else := lib.failed(concat("; ", failed_conds), ["status.conditions"]) if {
 	count(failed_conds) > 0
+} else := lib.converged(lib.say(lib.condition(input, "Ready")), [lib.cond_field("Ready")]) if {
+	lib.cond_true(input, "Ready")
 } else := lib.converged(sprintf("synchronized at %s", [input.status.lastResync]), ["status.lastResync"]) if {
 	input.status.lastResync
 } else := lib.progressing("not synchronized to a Grafana instance yet", ["status.lastResync"])

@@ -27,6 +27,10 @@ health := lib.waiting if {
 	lib.no_status(input)
 } else := lib.progressing(lib.lag_reason(input), lib.lag_fields) if {
 	lib.observed_lag(input)
+} else := lib.failed(lib.text([object.get(input.status, "message", ""), "phase Failed"]), ["status.phase", "status.message"]) if {
+	input.status.phase == "Failed"
+} else := lib.progressing("phase Pending: an update is in progress", ["status.phase"]) if {
+	input.status.phase == "Pending"
 } else := lib.failed("a progressive upgrade failed", ["metadata.labels", "status.progressiveStatus"]) if {
 	progressive_failed
 } else := lib.suspended("paused", ["status.phase", "status.conditions"]) if {
