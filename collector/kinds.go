@@ -18,6 +18,9 @@ var namespacedResources = []string{
 	"events", "events.events.k8s.io",
 	"externalsecrets.external-secrets.io", "secretstores.external-secrets.io",
 	"certificates.cert-manager.io",
+	// Argo Rollouts replace Deployments for progressive delivery; their
+	// analyses say why a canary was aborted.
+	"rollouts.argoproj.io", "analysisruns.argoproj.io",
 }
 
 // webhookResources are listed whole (they are cluster-scoped and few), then
