@@ -106,7 +106,9 @@ func (a *analysis) renderedLayer(s *subject) Layer {
 func (a *analysis) gitopsLayer(s *subject) Layer {
 	l := Layer{Name: LayerGitOps, Status: StatusUnknown}
 	objs := s.owners
-	if g := apiGroup(s.obj); g == groupArgo || strings.HasSuffix(g, ".toolkit.fluxcd.io") {
+	// By group and kind: an Argo Rollout shares Argo CD's group and is no
+	// GitOps object.
+	if g := apiGroup(s.obj); (g == groupArgo && s.obj.GetKind() == "Application") || strings.HasSuffix(g, ".toolkit.fluxcd.io") {
 		objs = []*bundle.Object{s.obj}
 		if so, ok := a.g.sourceObject(s.obj); ok {
 			objs = append(objs, so)
