@@ -30,7 +30,7 @@ hypothesis contains h if {
 		"contradicting": [],
 		"nextCheck": describe(subject),
 		"repair": lib.repair(
-			"controller",
+			"repository",
 			sprintf("fix what %s's controller reports (%s), in Git where the cause is declared, then let the reconciler apply it", [lib.key(subject), w.convergenceReason]),
 			["the controller's status and events name the failure"],
 			["the same failure comes back after the fix is applied"],

@@ -12,6 +12,15 @@ import (
 // specific cause does.
 const fallbackCause = "not-converged"
 
+// fallbackTier ranks the causes that only name what no more specific
+// cause accounts for: custom-resource-failed names a failed custom
+// resource unless a cause of its kind (external-secret-failed,
+// certificate-not-ready) does; not-converged names any blocked or failed
+// workload nothing else accounts for, custom-resource-failed included.
+// A hypothesis is dropped when one of a lower tier (specific causes are
+// 0) accounts for its subject.
+var fallbackTier = map[string]int{"custom-resource-failed": 1, fallbackCause: 2}
+
 // relatedOf maps each blocked or failed workload ("Kind/ns/name") to the
 // references whose current hypotheses account for it: the workload, its
 // pods, the GitOps objects that manage it, its controller owners and the
@@ -56,24 +65,40 @@ func family(ix *bundle.Index, r bundle.Ref) []string {
 // (supported or open) specific hypothesis accounts for: one that names
 // the workload or a related object, or explains one.
 func dropAccounted(cs []candidate, related map[string][]string) []candidate {
-	named := map[string]bool{}
+	// named[t] are the subjects that hypotheses of tier t name or explain.
+	named := map[int]map[string]bool{}
 	for _, c := range cs {
-		if c.h.Cause == fallbackCause || (c.h.Status != Supported && c.h.Status != Open) {
+		if c.h.Status != Supported && c.h.Status != Open {
 			continue
 		}
-		named[c.h.Subject.String()] = true
+		t := fallbackTier[c.h.Cause]
+		if named[t] == nil {
+			named[t] = map[string]bool{}
+		}
+		named[t][c.h.Subject.String()] = true
 		for _, l := range c.links {
-			named[l.Subject.String()] = true
+			named[t][l.Subject.String()] = true
 		}
 	}
 	out := cs[:0]
 	for _, c := range cs {
-		if c.h.Cause == fallbackCause && accountedFor(related[c.h.Subject.String()], named) {
+		if t := fallbackTier[c.h.Cause]; t > 0 && accountedBelow(related[c.h.Subject.String()], named, t) {
 			continue
 		}
 		out = append(out, c)
 	}
 	return out
+}
+
+// accountedBelow reports whether a hypothesis of a tier below t names one
+// of rel.
+func accountedBelow(rel []string, named map[int]map[string]bool, t int) bool {
+	for below := 0; below < t; below++ {
+		if accountedFor(rel, named[below]) {
+			return true
+		}
+	}
+	return false
 }
 
 func accountedFor(rel []string, named map[string]bool) bool {
