@@ -74,12 +74,7 @@ flags or a bundle that cannot be read. See docs/serve.md.`,
 
   # The before and after of a repair, as two contexts
   rift serve before.tar.gz after.tar.gz`,
-		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return usageError(fmt.Errorf("serve takes one or more BUNDLE arguments, got 0"))
-			}
-			return nil
-		},
+		Args: bundleArgs("serve"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.Complete(args); err != nil {
 				return err
@@ -237,52 +232,22 @@ func contextName(b *bundle.Bundle, path string) string {
 	return name
 }
 
-// bundlesIn returns path itself, or, for a directory that is no bundle
-// but holds several (archives, or directories with bundle.yaml or
-// expect.yaml), each of them in name order.
+// bundlesIn returns path itself, or each bundle of a directory that is
+// no bundle but holds several (heldBundles, the rule by which loadBundle
+// refuses such a directory as one bundle).
 func bundlesIn(path string) []string {
-	fi, err := os.Stat(path)
-	if err != nil || !fi.IsDir() || isBundleDir(path) {
-		return []string{path}
+	if held := heldBundles(path); len(held) >= 2 {
+		return held
 	}
-	entries, err := os.ReadDir(path)
-	if err != nil {
-		return []string{path}
-	}
-	var out []string
-	for _, e := range entries {
-		p := filepath.Join(path, e.Name())
-		fi, err := os.Stat(p) // follows links: a folder of links to bundles
-		switch {
-		case strings.HasPrefix(e.Name(), ".") || err != nil:
-		case fi.IsDir() && isBundleDir(p):
-			out = append(out, p)
-		case !fi.IsDir() && isBundleArchive(e.Name()):
-			out = append(out, p)
-		case fi.IsDir():
-			return []string{path} // a directory of objects: one bundle
-		}
-	}
-	if len(out) < 2 {
-		return []string{path}
-	}
-	return out
+	return []string{path}
 }
 
-func isBundleDir(p string) bool {
-	for _, f := range []string{"bundle.yaml", "expect.yaml"} {
-		if _, err := os.Stat(filepath.Join(p, f)); err == nil {
-			return true
+// bundleArgs refuses a command line without a BUNDLE (exit 2).
+func bundleArgs(command string) cobra.PositionalArgs {
+	return func(_ *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return usageError(fmt.Errorf("%s takes one or more BUNDLE arguments, got 0", command))
 		}
+		return nil
 	}
-	return false
-}
-
-func isBundleArchive(n string) bool {
-	for _, ext := range []string{".tar", ".tar.gz", ".tgz", ".tar.zst", ".tar.xz", ".zip"} {
-		if strings.HasSuffix(n, ext) {
-			return true
-		}
-	}
-	return false
 }

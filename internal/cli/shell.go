@@ -25,12 +25,7 @@ Exit status: the shell's, or 2 for bad flags or a bundle that cannot be read.
 See docs/serve.md.`,
 		Example: `  rift shell incident.tar.gz
   # then, inside: kubectl get pods -A; kubectl get hypotheses; exit`,
-		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return usageError(fmt.Errorf("shell takes one or more BUNDLE arguments, got 0"))
-			}
-			return nil
-		},
+		Args: bundleArgs("shell"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.Complete(args); err != nil {
 				return err
