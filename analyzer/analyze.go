@@ -121,6 +121,9 @@ func bundleInfo(b *bundle.Bundle, tl *timeline.Timeline) report.BundleInfo {
 		LoadErrors:   b.Errors,
 		Gaps:         tl.Gaps,
 	}
+	if b.CaptureTime.IsZero() {
+		info.CaptureUnknown = bundle.CaptureUnknownReason
+	}
 	for _, s := range b.Sources {
 		info.Sources = append(info.Sources, report.SourceInfo{
 			Name: s.Name, URL: s.URL, Revision: s.Revision, Commit: s.CommitTime, Path: s.Path,

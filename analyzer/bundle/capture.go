@@ -2,6 +2,10 @@ package bundle
 
 import "time"
 
+// CaptureUnknownReason says why a bundle has no capture time: the JSON
+// forms write it as captureTimeUnknown instead of the zero time.
+const CaptureUnknownReason = "no bundle.yaml createdAt and no timestamp in the data"
+
 // CaptureText says when a bundle was captured, in the words every command
 // uses (rift analyze in each format, rift inspect): the time in RFC 3339
 // UTC; with "(inferred from the latest timestamp in the data)" when
@@ -10,7 +14,7 @@ import "time"
 func CaptureText(t time.Time, inferred bool) string {
 	switch {
 	case t.IsZero():
-		return "unknown (no bundle.yaml createdAt and no timestamp in the data)"
+		return "unknown (" + CaptureUnknownReason + ")"
 	case inferred:
 		return t.UTC().Format(time.RFC3339) + " (inferred from the latest timestamp in the data)"
 	}

@@ -191,7 +191,7 @@ func (s Summary) MarshalJSON() ([]byte, error) {
 		CaptureTimeUnknown string     `json:"captureTimeUnknown,omitempty"`
 	}{plain: plain(s)}
 	if s.CaptureTime.IsZero() {
-		out.CaptureTimeUnknown = "no bundle.yaml createdAt and no timestamp in the data"
+		out.CaptureTimeUnknown = CaptureUnknownReason
 	} else {
 		t := s.CaptureTime
 		out.CaptureTime = &t

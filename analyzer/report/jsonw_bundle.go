@@ -8,11 +8,17 @@ func (e *jsonWriter) bundleInfo(b *BundleInfo) {
 	e.open('{')
 	e.key("format")
 	e.str(string(b.Format))
-	e.key("captureTime")
-	e.time(b.CaptureTime)
+	if !b.CaptureTime.IsZero() {
+		e.key("captureTime")
+		e.time(b.CaptureTime)
+	}
 	if b.Inferred {
 		e.key("captureTimeInferred")
 		e.bool(true)
+	}
+	if b.CaptureUnknown != "" {
+		e.key("captureTimeUnknown")
+		e.str(b.CaptureUnknown)
 	}
 	e.key("scope")
 	e.scope(&b.Scope)

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/hypothesis"
 	"github.com/rift-dev/rift/analyzer/layers"
 )
@@ -23,6 +24,9 @@ func (r *Report) Normalized() *Report {
 	b.Sources = nonNil(b.Sources)
 	b.LoadErrors = nonNil(b.LoadErrors)
 	b.Gaps = nonNil(b.Gaps)
+	if b.CaptureTime.IsZero() && b.CaptureUnknown == "" {
+		b.CaptureUnknown = bundle.CaptureUnknownReason
+	}
 
 	out.Workloads = make([]layers.Workload, len(r.Workloads))
 	for i, w := range r.Workloads {

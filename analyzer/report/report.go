@@ -43,16 +43,19 @@ type Report struct {
 
 // BundleInfo is the scope and identity section of the report.
 type BundleInfo struct {
-	Format       bundle.Format         `json:"format"`
-	CaptureTime  time.Time             `json:"captureTime"`
-	Inferred     bool                  `json:"captureTimeInferred,omitempty"`
-	Scope        bundle.Scope          `json:"scope"`
-	Collector    bundle.Collector      `json:"collector"`
-	NotCollected []bundle.NotCollected `json:"notCollected"`
-	Sources      []SourceInfo          `json:"sources"`
-	Objects      int                   `json:"objects"`
-	LoadErrors   []bundle.LoadError    `json:"loadErrors"`
-	Gaps         []string              `json:"gaps"`
+	Format      bundle.Format `json:"format"`
+	CaptureTime time.Time     `json:"captureTime,omitzero"` // absent when unknown
+	Inferred    bool          `json:"captureTimeInferred,omitempty"`
+	// CaptureUnknown says why the capture time is unknown (and absent):
+	// no time is ever written as 0001-01-01.
+	CaptureUnknown string                `json:"captureTimeUnknown,omitempty"`
+	Scope          bundle.Scope          `json:"scope"`
+	Collector      bundle.Collector      `json:"collector"`
+	NotCollected   []bundle.NotCollected `json:"notCollected"`
+	Sources        []SourceInfo          `json:"sources"`
+	Objects        int                   `json:"objects"`
+	LoadErrors     []bundle.LoadError    `json:"loadErrors"`
+	Gaps           []string              `json:"gaps"`
 }
 
 // SourceInfo is one Git source in the report.

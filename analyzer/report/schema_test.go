@@ -80,6 +80,10 @@ func TestSchemaValidatesEmptyReport(t *testing.T) {
 	if err := validate(t, compileSchema(t), buf.Bytes()); err != nil {
 		t.Errorf("%v\n%s", err, buf.String())
 	}
+	// A bundle with no time says why, and never writes the zero time.
+	if s := buf.String(); strings.Contains(s, "0001-01-01") || !strings.Contains(s, `"captureTimeUnknown":`) {
+		t.Errorf("capture time unknown: want captureTimeUnknown and no 0001-01-01, got\n%s", s)
+	}
 }
 
 // TestSchemaRejects proves the schema is not vacuous: each edit of a valid
