@@ -49,6 +49,7 @@ import (
 	removedlimitdenied "github.com/rift-dev/rift/hack/scenarios/removed-limit-denied"
 	renderfailed "github.com/rift-dev/rift/hack/scenarios/render-failed"
 	resolvedbesidecurrent "github.com/rift-dev/rift/hack/scenarios/resolved-beside-current"
+	rolloutanalysisfailed "github.com/rift-dev/rift/hack/scenarios/rollout-analysis-failed"
 	rolloutcompleteafter "github.com/rift-dev/rift/hack/scenarios/rollout-complete-after"
 	rolloutdeadlineexceeded "github.com/rift-dev/rift/hack/scenarios/rollout-deadline-exceeded"
 	sourceunavailable "github.com/rift-dev/rift/hack/scenarios/source-unavailable"
@@ -75,6 +76,7 @@ var smoke = map[string]bool{"kafka-stale-probe": true, "pending-before-migration
 func all() []scenarios.Scenario {
 	list := []scenarios.Scenario{
 		certificatenotready.Scenario(),
+		rolloutanalysisfailed.Scenario(),
 		nodeunhealthy.Scenario(),
 		podcreatedenied.Scenario(),
 		dependencyunavailable.Scenario(),
