@@ -2,6 +2,8 @@ package serve_test
 
 import (
 	"context"
+	"encoding/json"
+	"net/http"
 	"os"
 	"path/filepath"
 	"testing"
@@ -122,6 +124,38 @@ func TestSecretsRedacted(t *testing.T) {
 		}
 		if sd, ok := obj["stringData"].(map[string]any); ok && sd["token"] != bundle.RedactedValue {
 			t.Errorf("stringData served %v", sd)
+		}
+	}
+}
+
+// TestTablePages checks that a Table page holds at least minTablePage
+// rows whatever limit kubectl asks (it throttles itself per request),
+// while a list of objects keeps its limit.
+func TestTablePages(t *testing.T) {
+	s := start(t, map[string]string{"rift": kafka})
+	tr, err := restTransport(s.srv.RESTConfig("rift"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &http.Client{Transport: tr}
+	for accept, want := range map[string]int{
+		"application/json;as=Table;v=v1;g=meta.k8s.io,application/json": len(kafkaPods),
+		"application/json": 1,
+	} {
+		req, _ := http.NewRequest(http.MethodGet, s.srv.URL("rift")+"/api/v1/pods?limit=1", nil)
+		req.Header.Set("Accept", accept)
+		resp, err := c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var page struct {
+			Rows  []any `json:"rows"`
+			Items []any `json:"items"`
+		}
+		err = json.NewDecoder(resp.Body).Decode(&page)
+		resp.Body.Close()
+		if got := len(page.Rows) + len(page.Items); err != nil || got != want {
+			t.Errorf("Accept %s, limit=1: %d rows or items (%v), want %d", accept, got, err, want)
 		}
 	}
 }
