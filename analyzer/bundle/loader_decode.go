@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/rift-dev/rift/internal/jsonfast"
+	"github.com/rift-dev/rift/internal/spare"
 	"github.com/rift-dev/rift/internal/yamlfast"
 )
 
@@ -39,24 +40,18 @@ func newDecodePool(ld *loader) *decodePool {
 func (p *decodePool) work() {
 	defer p.wg.Done()
 	var sh *sharer
-	var lastJSON bool           // the file being shared was JSON
 	var fast *yamlfast.Decoder  // nil: DecodeDocuments takes one from its pool
 	var jfast *jsonfast.Decoder // likewise
 	if p.ld.opts.Share {
-		// The sharer hands the maps it drops back to the decoder of the
-		// file they came from, which refills them from its next file on:
-		// files of one format tend to follow each other.
+		// The sharer puts the maps it drops in the worker's spare maps,
+		// which both of its decoders refill from the next file on.
+		maps := &spare.Maps{}
 		fast, jfast = yamlfast.NewDecoder(), jsonfast.NewDecoder()
-		sh = newSharer(func(m map[string]any) {
-			if lastJSON {
-				jfast.Reuse(m)
-			} else {
-				fast.Reuse(m)
-			}
-		})
+		fast.UseSpare(maps)
+		jfast.UseSpare(maps)
+		sh = newSharer(maps.Put)
 	}
 	for j := range p.jobs {
-		lastJSON = isJSONText(j.data)
 		objs, errs := decodeDocuments(j.file, j.data, fast, jfast)
 		if sh != nil {
 			sh.objects(objs)

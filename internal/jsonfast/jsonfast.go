@@ -19,6 +19,7 @@
 package jsonfast
 
 import (
+	"github.com/rift-dev/rift/internal/spare"
 	"strconv"
 	"unicode/utf8"
 )
@@ -33,39 +34,22 @@ type Decoder struct {
 	s     []byte
 	i     int
 	depth int
-	keys  strCache         // object keys
-	vals  boxCache         // short string values, boxed
-	kvs   []entry          // scratch: entries of the objects being decoded
-	items []any            // scratch: elements of the arrays being decoded
-	buf   []byte           // scratch: strings with escapes
-	spare []map[string]any // emptied small maps to decode into (Reuse)
+	keys  strCache    // object keys
+	vals  boxCache    // short string values, boxed
+	kvs   []entry     // scratch: entries of the objects being decoded
+	items []any       // scratch: elements of the arrays being decoded
+	buf   []byte      // scratch: strings with escapes
+	spare *spare.Maps // maps to decode into first (UseSpare), or nil
 }
 
-// maxSpare bounds the maps a Decoder keeps for reuse.
-const maxSpare = 4096
-
-// Reuse hands back a map that nothing references any more, such as one a
-// caller found equal to another and dropped; the Decoder empties it and
-// may return it, refilled, from a later Decode instead of allocating a new
-// one. Only maps of at most eight entries, which Go holds in one group of
-// slots, are kept. The caller must not use m afterwards.
-func (d *Decoder) Reuse(m map[string]any) {
-	if len(m) <= 8 && len(d.spare) < maxSpare {
-		clear(m)
-		d.spare = append(d.spare, m)
-	}
-}
+// UseSpare makes the Decoder take the maps it decodes into from maps
+// first (see package spare): a caller that drops decoded maps puts them
+// there, and the Decoder refills them. Several decoders of one goroutine
+// may share one Maps.
+func (d *Decoder) UseSpare(maps *spare.Maps) { d.spare = maps }
 
 // newMap returns an empty map for n entries, a spare one when n fits.
-func (d *Decoder) newMap(n int) map[string]any {
-	if k := len(d.spare); k > 0 && n <= 8 {
-		m := d.spare[k-1]
-		d.spare[k-1] = nil
-		d.spare = d.spare[:k-1]
-		return m
-	}
-	return make(map[string]any, n)
-}
+func (d *Decoder) newMap(n int) map[string]any { return d.spare.Get(n) }
 
 type entry struct {
 	k string

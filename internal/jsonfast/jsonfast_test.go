@@ -1,6 +1,7 @@
 package jsonfast
 
 import (
+	"github.com/rift-dev/rift/internal/spare"
 	"os"
 	"path/filepath"
 	"testing"
@@ -109,8 +110,34 @@ func FuzzDecode(f *testing.F) {
 	for _, s := range []string{`{"a":[1,2.5,"x",true,null,{}]}`, `["\ud83d\ude00"]`, `{"a":1,"a":2}`, `[1e400]`, "[\"\xff\"]"} {
 		f.Add([]byte(s))
 	}
-	d := NewDecoder()
+	d, maps := NewDecoder(), &spare.Maps{}
+	d.UseSpare(maps)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		check(t, d, data)
+		if check(t, d, data) {
+			// Decoding again into the maps of the first result gives the
+			// same value.
+			first, _ := d.Decode(data)
+			want, _ := generic(data)
+			putAll(maps, first)
+			again, _ := d.Decode(data)
+			if diff := cmp.Diff(want, again); diff != "" {
+				t.Fatalf("Decode(%q) into reused maps (-want +got):\n%s", data, diff)
+			}
+		}
 	})
+}
+
+// putAll hands every map inside v to maps, innermost first.
+func putAll(maps *spare.Maps, v any) {
+	switch x := v.(type) {
+	case map[string]any:
+		for _, e := range x {
+			putAll(maps, e)
+		}
+		maps.Put(x)
+	case []any:
+		for _, e := range x {
+			putAll(maps, e)
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package yamlfast
 
 import (
+	"github.com/rift-dev/rift/internal/spare"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -23,7 +24,8 @@ func FuzzFastYAMLMatchesSlow(f *testing.F) {
 		f.Add(c.doc)
 	}
 	f.Fuzz(func(t *testing.T, doc string) {
-		d := NewDecoder()
+		d, maps := NewDecoder(), &spare.Maps{}
+		d.UseSpare(maps)
 		got, ok := d.Decode(doc)
 		if !ok {
 			if got != nil {
@@ -38,7 +40,7 @@ func FuzzFastYAMLMatchesSlow(f *testing.F) {
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Fatalf("Decode(%q) (-want +got):\n%s", doc, diff)
 		}
-		reuseAll(d, got)
+		reuseAll(maps, got)
 		again, ok := d.Decode(doc)
 		if diff := cmp.Diff(want, again); !ok || diff != "" {
 			t.Fatalf("Decode(%q) into reused maps: ok %v (-want +got):\n%s", doc, ok, diff)
@@ -46,17 +48,17 @@ func FuzzFastYAMLMatchesSlow(f *testing.F) {
 	})
 }
 
-// reuseAll hands every map inside v back to d, innermost first.
-func reuseAll(d *Decoder, v any) {
+// reuseAll hands every map inside v back to maps, innermost first.
+func reuseAll(maps *spare.Maps, v any) {
 	switch x := v.(type) {
 	case map[string]any:
 		for _, e := range x {
-			reuseAll(d, e)
+			reuseAll(maps, e)
 		}
-		d.Reuse(x)
+		maps.Put(x)
 	case []any:
 		for _, e := range x {
-			reuseAll(d, e)
+			reuseAll(maps, e)
 		}
 	}
 }

@@ -22,6 +22,8 @@
 // from a per-Decoder cache, which does not pin any document.
 package yamlfast
 
+import "github.com/rift-dev/rift/internal/spare"
+
 // maxDepth bounds nesting so a hostile document cannot exhaust the stack;
 // deeper documents go to the generic path.
 const maxDepth = 512
@@ -38,36 +40,19 @@ type Decoder struct {
 	opened bool // a "---" marker opened the document
 	depth  int
 	box    boxCache
-	buf    []byte           // scratch for scalars that are not written verbatim
-	kvs    []entry          // scratch: entries of the mappings being decoded
-	spare  []map[string]any // emptied small maps to decode into (Reuse)
+	buf    []byte      // scratch for scalars that are not written verbatim
+	kvs    []entry     // scratch: entries of the mappings being decoded
+	spare  *spare.Maps // maps to decode into first (UseSpare), or nil
 }
 
-// maxSpare bounds the maps a Decoder keeps for reuse.
-const maxSpare = 4096
-
-// Reuse hands back a map that nothing references any more, such as one
-// a caller found equal to another and dropped; the Decoder empties it and
-// may return it, refilled, from a later Decode instead of allocating a new
-// one. Only maps of at most eight entries, which Go holds in one group of
-// slots, are kept. The caller must not use m afterwards.
-func (d *Decoder) Reuse(m map[string]any) {
-	if len(m) <= 8 && len(d.spare) < maxSpare {
-		clear(m)
-		d.spare = append(d.spare, m)
-	}
-}
+// UseSpare makes the Decoder take the maps it decodes into from maps
+// first (see package spare): a caller that drops decoded maps puts them
+// there, and the Decoder refills them. Several decoders of one goroutine
+// may share one Maps.
+func (d *Decoder) UseSpare(maps *spare.Maps) { d.spare = maps }
 
 // newMap returns an empty map for n entries, a spare one when n fits.
-func (d *Decoder) newMap(n int) map[string]any {
-	if k := len(d.spare); k > 0 && n <= 8 {
-		m := d.spare[k-1]
-		d.spare[k-1] = nil
-		d.spare = d.spare[:k-1]
-		return m
-	}
-	return make(map[string]any, n)
-}
+func (d *Decoder) newMap(n int) map[string]any { return d.spare.Get(n) }
 
 // entry is one decoded mapping entry.
 type entry struct {
