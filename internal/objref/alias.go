@@ -1,6 +1,7 @@
 package objref
 
 import (
+	"github.com/rift-dev/rift/internal/kinds"
 	"sort"
 	"strings"
 
@@ -30,9 +31,10 @@ func readAliases(ix *bundle.Index) aliases {
 			}
 		}
 	}
-	for k, n := range builtin {
-		add(k, k.kind, n.plural)
-		add(k, n.short...)
+	for k, r := range kinds.Builtin {
+		g := gk{k.Group, k.Kind}
+		add(g, k.Kind, r.Plural)
+		add(g, r.Short...)
 	}
 	for _, o := range ix.OfKind("CustomResourceDefinition") {
 		spec := facts.Map(o.Object, "spec")

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"github.com/rift-dev/rift/internal/kinds"
 	"path"
 	"sort"
 	"strconv"
@@ -123,7 +124,7 @@ func newCatalog(name string, b *bundle.Bundle) *catalog {
 		}
 		seen[k][id] = true
 		if o.GetNamespace() != "" && !r.isCRD {
-			if _, ok := builtins[gv.WithKind(kind).GroupKind()]; !ok {
+			if _, ok := kinds.Builtin[gv.WithKind(kind).GroupKind()]; !ok {
 				r.namespaced = true
 			}
 		}
@@ -132,9 +133,9 @@ func newCatalog(name string, b *bundle.Bundle) *catalog {
 			maxRV = n
 		}
 	}
-	for gk, bi := range builtins {
-		if bi.always {
-			c.resourceFor(gk.WithVersion(bi.version), crds, nil)
+	for gk, bi := range kinds.Builtin {
+		if bi.Always {
+			c.resourceFor(gk.WithVersion(bi.Version), crds, nil)
 		}
 	}
 	for gk, ci := range crds {
@@ -160,12 +161,12 @@ func newCatalog(name string, b *bundle.Bundle) *catalog {
 func (c *catalog) resourceFor(gvk schema.GroupVersionKind, crds map[schema.GroupKind]*crdInfo, o *bundle.Object) *resource {
 	gk := gvk.GroupKind()
 	r := &resource{gvk: gvk, singular: strings.ToLower(gvk.Kind)}
-	switch ci, bi := crds[gk], builtins[gk]; {
+	switch ci, bi := crds[gk], kinds.Builtin[gk]; {
 	case ci != nil:
 		r.plural, r.singular, r.namespaced = ci.plural, ci.singular, ci.namespaced
 		r.shortNames, r.categories, r.columns, r.isCRD = ci.shortNames, ci.categories, ci.columns[gvk.Version], true
-	case bi.plural != "":
-		r.plural, r.namespaced, r.shortNames, r.categories = bi.plural, bi.namespaced, bi.shortNames, bi.categories
+	case bi.Plural != "":
+		r.plural, r.namespaced, r.shortNames, r.categories = bi.Plural, bi.Namespaced, bi.Short, bi.Categories
 	default:
 		r.plural = pluralFromFile(o, gvk.Group)
 		if r.plural == "" {
