@@ -67,7 +67,7 @@ func (bd *builder) eventEntries() {
 			Source: SourceEvent, File: oc.obj.Source.File, Container: oc.container,
 		}
 		if oc.warning {
-			e.Type, e.Failure = TypeWarning, !bd.probeNeverTripped(oc)
+			e.Type, e.Failure = TypeWarning, !bd.probeNeverTripped(oc) && !selfRepaired(oc)
 		}
 		if oc.count > 1 {
 			e.Count, e.FirstTime, e.LastTime = oc.count, ptr(oc.first), ptr(oc.last)
