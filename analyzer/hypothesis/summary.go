@@ -2,6 +2,7 @@ package hypothesis
 
 import (
 	"fmt"
+	"github.com/rift-dev/rift/internal/words"
 	"sort"
 	"strings"
 
@@ -96,7 +97,7 @@ func unjudged(in Input) []string {
 	}
 	var out []string
 	if n := incompleteErrors(in); n > 0 {
-		out = append(out, fmt.Sprintf("any layer: the bundle is incomplete (%d load error(s) leave data unread)", n))
+		out = append(out, fmt.Sprintf("any layer: the bundle is incomplete (%s data unread)", words.Count(n, "load error leaves", "load errors leave")))
 	}
 	if reason, ok := podsNotCollected(in); ok {
 		out = append(out, "the runtime layer: pods not collected ("+reason+")")

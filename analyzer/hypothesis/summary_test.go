@@ -58,9 +58,9 @@ func TestSummarize(t *testing.T) {
 		{"pods not collected in one namespace only", nil, Input{Bundle: noPodsInShop}, false, Summary{
 			Verdict: VerdictHealthy, Impact: "no user-visible impact found in the bundle"}},
 		{"incomplete bundle", []Hypothesis{open}, Input{Bundle: incomplete}, false, Summary{
-			Verdict: VerdictUnknown, Impact: "could not judge any layer: the bundle is incomplete (2 load error(s) leave data unread)"}},
+			Verdict: VerdictUnknown, Impact: "could not judge any layer: the bundle is incomplete (2 load errors leave data unread)"}},
 		{"incomplete and pods absent", nil, Input{Bundle: incompleteNoPods}, false, Summary{
-			Verdict: VerdictUnknown, Impact: "could not judge any layer: the bundle is incomplete (2 load error(s) leave data unread); the runtime layer: pods not collected (forbidden)"}},
+			Verdict: VerdictUnknown, Impact: "could not judge any layer: the bundle is incomplete (2 load errors leave data unread); the runtime layer: pods not collected (forbidden)"}},
 		{"load errors that leave nothing unread", nil, Input{Bundle: readErrors}, false, Summary{
 			Verdict: VerdictHealthy, Impact: "no user-visible impact found in the bundle"}},
 		{"incomplete but a cause is supported", []Hypothesis{supported}, Input{Bundle: incomplete, Workloads: blocked}, false, Summary{

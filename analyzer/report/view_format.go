@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/rift-dev/rift/internal/words"
 	"strings"
 	"time"
 
@@ -71,7 +72,7 @@ func earliestLine(ef *timeline.EarliestFailure) string {
 		s += ", in the chain of " + ef.Workload
 	}
 	if n := len(ef.Explains); n > 0 {
-		s += fmt.Sprintf("; it explains %d later failure(s)", n)
+		s += "; it explains " + words.Count(n, "later failure", "later failures")
 	}
 	return s + "."
 }

@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"fmt"
+	"github.com/rift-dev/rift/internal/words"
 	"slices"
 	"sort"
 )
@@ -73,7 +74,7 @@ func pickEarliest(tl *Timeline, lk *linker, opts Options) {
 		return
 	}
 	if len(quiet) > 0 {
-		g.Why += fmt.Sprintf("; failures in %d converged chain(s) were not considered (%s)", len(quiet), listSome(quiet, 3))
+		g.Why += fmt.Sprintf("; failures in %s were not considered (%s)", words.Count(len(quiet), "converged chain", "converged chains"), listSome(quiet, 3))
 	}
 	g.SkewWarning = skewNote(tl.Entries, &g, bestWalk, chains, names, lk, opts)
 	tl.Earliest = &g

@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"fmt"
+	"github.com/rift-dev/rift/internal/words"
 	"slices"
 	"strings"
 )
@@ -19,11 +20,11 @@ func describeChain(es []Entry, w chainWalk, ef *EarliestFailure) string {
 			}
 		}
 		slices.Sort(rs)
-		fmt.Fprintf(&b, "; %d later failure(s) are its repeats or effects (%s)", n, listSome(rs, 5))
+		fmt.Fprintf(&b, "; %s %s its repeats or effects (%s)", words.Count(n, "later failure", "later failures"), words.Pick(n, "is", "are"), listSome(rs, 5))
 	}
 	if n := len(w.unexplain); n > 0 {
-		fmt.Fprintf(&b, "; %d later failure(s) are not explained by it and may be independent (first: %s %s)",
-			n, es[w.unexplain[0]].Reason, es[w.unexplain[0]].Object)
+		fmt.Fprintf(&b, "; %s not explained by it and may be independent (first: %s %s)",
+			words.Count(n, "later failure is", "later failures are"), es[w.unexplain[0]].Reason, es[w.unexplain[0]].Object)
 	}
 	return b.String()
 }

@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"github.com/rift-dev/rift/internal/words"
 	"slices"
 	"strings"
 
@@ -63,7 +64,7 @@ func (v *verifier) endpoints(t target, ps []pod) Check {
 	case len(unknown) > 0:
 		c.Status, c.Summary = Unknown, "endpoints not recorded for "+strings.Join(unknown, ", ")
 	default:
-		c.Status, c.Summary = Pass, fmt.Sprintf("%d Service(s) route to the new pods only", len(svcs))
+		c.Status, c.Summary = Pass, words.Count(len(svcs), "Service routes", "Services route")+" to the new pods only"
 	}
 	return c
 }

@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"github.com/rift-dev/rift/internal/words"
 	"strings"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
@@ -29,7 +30,7 @@ func collected(b *bundle.Bundle) Check {
 	case len(what) > 0:
 		c.Status, c.Summary = Unknown, "not collected: "+strings.Join(what, ", ")
 	case len(b.Errors) > 0:
-		c.Status, c.Summary = Unknown, fmt.Sprintf("%d part(s) of the bundle could not be loaded", len(b.Errors))
+		c.Status, c.Summary = Unknown, words.Count(len(b.Errors), "part", "parts")+" of the bundle could not be loaded"
 	default:
 		c.Status, c.Summary = Pass, fmt.Sprintf("everything in scope was collected (%d objects)", len(b.Objects))
 	}
@@ -56,7 +57,7 @@ func recorded(b *bundle.Bundle) Check {
 	case len(b.Checks) == 0:
 		c.Status, c.Summary = Skipped, "no user-visible checks recorded in checks/"
 	default:
-		c.Status, c.Summary = Pass, fmt.Sprintf("all %d recorded check(s) passed", len(b.Checks))
+		c.Status, c.Summary = Pass, words.Pick(len(b.Checks), "the recorded check passed", fmt.Sprintf("all %d recorded checks passed", len(b.Checks)))
 	}
 	return c
 }
