@@ -8,7 +8,7 @@ import (
 	"github.com/rift-dev/rift/analyzer/bundle"
 )
 
-// The real captures of testdata/corpus (a copy of ../shared/corpus) carry their own verdicts: the
+// The real captures of testdata/corpus (public data, origins in its SOURCES.md) carry their own verdicts: the
 // gitops-engine health_test.go assertions (Argo CD health) and is-healthy's
 // expected-health annotations or test assertions. rift's convergence is a
 // different question (has the object reached its declared state, and if not
