@@ -7,6 +7,8 @@ import (
 
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/rego"
+
+	"github.com/rift-dev/rift/policies"
 )
 
 // cloneSet is an OpenKruise CloneSet mid-rollout: the health-kruise Rego
@@ -56,14 +58,14 @@ func BenchmarkGoFallback(b *testing.B) {
 // one evaluation each (BenchmarkRegoRule) on the loaded 2-core host: a
 // modest gain the registry does not take yet (docs/performance.md).
 func BenchmarkRegoBatch256(b *testing.B) {
-	srcs, _ := embeddedSources()
+	srcs, _ := policies.Embedded("health")
 	mods := map[string]*ast.Module{}
 	for _, s := range srcs {
-		if strings.HasSuffix(s.name, "_test.rego") {
+		if strings.HasSuffix(s.Name, "_test.rego") {
 			continue
 		}
-		m, _ := ast.ParseModuleWithOpts(s.name, s.text, ast.ParserOptions{ProcessAnnotation: true, RegoVersion: ast.RegoV1})
-		mods[s.name] = m
+		m, _ := ast.ParseModuleWithOpts(s.Name, s.Text, ast.ParserOptions{ProcessAnnotation: true, RegoVersion: ast.RegoV1})
+		mods[s.Name] = m
 	}
 	c := ast.NewCompiler().WithDefaultRegoVersion(ast.RegoV1)
 	c.Compile(mods)

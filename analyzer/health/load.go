@@ -3,9 +3,6 @@ package health
 import (
 	"context"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -36,12 +33,12 @@ type Options struct {
 // every claimed group/kind to one rule (a user rule replaces a built-in
 // one). Errors name the file.
 func Load(opts Options) (*Registry, error) {
-	srcs, err := embeddedSources()
+	srcs, err := policies.Embedded("health")
 	if err != nil {
 		return nil, err
 	}
 	for _, d := range opts.PolicyDirs {
-		s, err := dirSources(d)
+		s, err := policies.Dir(d)
 		if err != nil {
 			return nil, err
 		}
@@ -50,20 +47,20 @@ func Load(opts Options) (*Registry, error) {
 	mods := map[string]*ast.Module{}
 	user := map[string]bool{}
 	for _, s := range srcs {
-		if strings.HasSuffix(s.name, "_test.rego") {
+		if strings.HasSuffix(s.Name, "_test.rego") {
 			continue
 		}
-		m, err := ast.ParseModuleWithOpts(s.name, s.text, ast.ParserOptions{ProcessAnnotation: true, RegoVersion: ast.RegoV1})
+		m, err := ast.ParseModuleWithOpts(s.Name, s.Text, ast.ParserOptions{ProcessAnnotation: true, RegoVersion: ast.RegoV1})
 		if err != nil {
 			return nil, fmt.Errorf("parse health rules: %w", err)
 		}
 		if !strings.HasPrefix(pkgOf(m), PackagePrefix) {
 			continue
 		}
-		if _, dup := mods[s.name]; dup {
-			return nil, fmt.Errorf("%s: loaded twice", s.name)
+		if _, dup := mods[s.Name]; dup {
+			return nil, fmt.Errorf("%s: loaded twice", s.Name)
 		}
-		mods[s.name], user[s.name] = m, !s.builtin
+		mods[s.Name], user[s.Name] = m, !s.Builtin
 	}
 	c := ast.NewCompiler().WithStrict(true).WithDefaultRegoVersion(ast.RegoV1)
 	if c.Compile(mods); c.Failed() {
@@ -193,51 +190,6 @@ func prepare(c *ast.Compiler, r *Rule) (*prepared, error) {
 		return nil, fmt.Errorf("%s: health rule %s: prepare: %w", r.File, r.ID, err)
 	}
 	return &prepared{one: q}, nil
-}
-
-type source struct {
-	name, text string
-	builtin    bool
-}
-
-func embeddedSources() ([]source, error) {
-	var out []source
-	err := fs.WalkDir(policies.FS, "health", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".rego") {
-			return err
-		}
-		b, err := fs.ReadFile(policies.FS, p)
-		if err != nil {
-			return fmt.Errorf("policies/%s: %w", p, err)
-		}
-		out = append(out, source{name: "policies/" + p, text: string(b), builtin: true})
-		return nil
-	})
-	return out, err
-}
-
-// dirSources reads the .rego files under dir, recursively.
-func dirSources(dir string) ([]source, error) {
-	st, err := os.Stat(dir)
-	if err != nil {
-		return nil, fmt.Errorf("policy dir %s: %w", dir, err)
-	}
-	if !st.IsDir() {
-		return nil, fmt.Errorf("policy dir %s: not a directory", dir)
-	}
-	var out []source
-	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".rego") {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return fmt.Errorf("%s: %w", p, err)
-		}
-		out = append(out, source{name: filepath.ToSlash(p), text: string(b)})
-		return nil
-	})
-	return out, err
 }
 
 func allQualified(kinds []string) bool {

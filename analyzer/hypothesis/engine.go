@@ -9,15 +9,15 @@ package hypothesis
 import (
 	"context"
 	"fmt"
-	"github.com/rift-dev/rift/analyzer/timeline"
 	"slices"
 	"strings"
 
-	"github.com/rift-dev/rift/analyzer/health"
-	"github.com/rift-dev/rift/analyzer/layers"
-
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/rego"
+
+	"github.com/rift-dev/rift/analyzer/health"
+	"github.com/rift-dev/rift/analyzer/layers"
+	"github.com/rift-dev/rift/analyzer/timeline"
 )
 
 // EngineOptions configures NewEngine.
@@ -73,9 +73,9 @@ func NewEngine(opts EngineOptions) (*Engine, error) {
 	var evalSrcs []source
 	builtin := map[string]bool{}
 	for _, s := range srcs {
-		if !isTestFile(s.name) {
+		if !isTestFile(s.Name) {
 			evalSrcs = append(evalSrcs, s)
-			builtin[s.name] = s.builtin
+			builtin[s.Name] = s.Builtin
 		}
 	}
 	mods, err := parseSources(evalSrcs)

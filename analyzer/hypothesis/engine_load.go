@@ -2,10 +2,6 @@ package hypothesis
 
 import (
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/open-policy-agent/opa/v1/ast"
@@ -13,65 +9,24 @@ import (
 	"github.com/rift-dev/rift/policies"
 )
 
-// source is one Rego file: its display name, its text and whether it ships
-// in the binary.
-type source struct {
-	name    string
-	text    string
-	builtin bool
-}
+// source is one Rego file (policies.Source).
+type source = policies.Source
 
 // isTestFile reports whether a Rego file holds unit tests, which are loaded
 // by `rift policy test` but never evaluated against a bundle.
 func isTestFile(name string) bool { return strings.HasSuffix(name, "_test.rego") }
 
 // builtinSources returns the embedded policies, sorted by name.
-func builtinSources() ([]source, error) {
-	var out []source
-	err := fs.WalkDir(policies.FS, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".rego") {
-			return err
-		}
-		b, err := fs.ReadFile(policies.FS, p)
-		if err != nil {
-			return fmt.Errorf("policies/%s: %w", p, err)
-		}
-		out = append(out, source{name: "policies/" + p, text: string(b), builtin: true})
-		return nil
-	})
-	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
-	return out, err
-}
+func builtinSources() ([]source, error) { return policies.Embedded(".") }
 
-// dirSources returns the .rego files under dir (recursively), sorted.
+// dirSources returns the .rego files under dir (recursively), sorted; a
+// dir without any is an error, since it was named to add rules.
 func dirSources(dir string) ([]source, error) {
-	st, err := os.Stat(dir)
-	if err != nil {
-		return nil, fmt.Errorf("policy dir %s: %w", dir, err)
-	}
-	if !st.IsDir() {
-		return nil, fmt.Errorf("policy dir %s: not a directory", dir)
-	}
-	var out []source
-	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".rego") {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return fmt.Errorf("%s: %w", p, err)
-		}
-		out = append(out, source{name: filepath.ToSlash(p), text: string(b)})
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	if len(out) == 0 {
+	out, err := policies.Dir(dir)
+	if err == nil && len(out) == 0 {
 		return nil, fmt.Errorf("policy dir %s: no .rego files", dir)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
-	return out, nil
+	return out, err
 }
 
 // parseSources parses every source as Rego v1 with annotations. Parse
@@ -80,18 +35,18 @@ func parseSources(srcs []source) (map[string]*ast.Module, error) {
 	mods := make(map[string]*ast.Module, len(srcs))
 	var errs ast.Errors
 	for _, s := range srcs {
-		if _, dup := mods[s.name]; dup {
-			return nil, fmt.Errorf("%s: loaded twice", s.name)
+		if _, dup := mods[s.Name]; dup {
+			return nil, fmt.Errorf("%s: loaded twice", s.Name)
 		}
-		m, err := ast.ParseModuleWithOpts(s.name, s.text, ast.ParserOptions{ProcessAnnotation: true, RegoVersion: ast.RegoV1})
+		m, err := ast.ParseModuleWithOpts(s.Name, s.Text, ast.ParserOptions{ProcessAnnotation: true, RegoVersion: ast.RegoV1})
 		if err != nil {
 			if e, ok := err.(ast.Errors); ok {
 				errs = append(errs, e...)
 				continue
 			}
-			return nil, fmt.Errorf("%s: %w", s.name, err)
+			return nil, fmt.Errorf("%s: %w", s.Name, err)
 		}
-		mods[s.name] = m
+		mods[s.Name] = m
 	}
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("parse policies: %w", errs)

@@ -16,13 +16,13 @@ func TestPoliciesFormatted(t *testing.T) {
 	}
 	opts := format.Opts{RegoVersion: ast.RegoV1, ParserOptions: &ast.ParserOptions{ProcessAnnotation: true, RegoVersion: ast.RegoV1}}
 	for _, s := range srcs {
-		out, err := format.SourceWithOpts(s.name, []byte(s.text), opts)
+		out, err := format.SourceWithOpts(s.Name, []byte(s.Text), opts)
 		if err != nil {
-			t.Errorf("%s: %v", s.name, err)
+			t.Errorf("%s: %v", s.Name, err)
 			continue
 		}
-		if string(out) != s.text {
-			t.Errorf("%s is not in opa fmt form", s.name)
+		if string(out) != s.Text {
+			t.Errorf("%s is not in opa fmt form", s.Name)
 		}
 	}
 }

@@ -32,7 +32,7 @@ func TestInputParts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			mods, err := parseSources([]source{{name: "p.rego", text: "package p\n" + tt.body}})
+			mods, err := parseSources([]source{{Name: "p.rego", Text: "package p\n" + tt.body}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -84,7 +84,7 @@ func RunPolicyTests(ctx context.Context, dirs []string) (*TestReport, error) {
 	sort.Slice(rep.Results, func(i, j int) bool { return rep.Results[i].Name < rep.Results[j].Name })
 	builtin := map[string]bool{}
 	for _, s := range srcs {
-		builtin[s.name] = s.builtin
+		builtin[s.Name] = s.Builtin
 	}
 	rep.coverage(cov.Report(mods), builtin)
 	return rep, nil

@@ -2,11 +2,11 @@ package hypothesis
 
 import (
 	"fmt"
-	"github.com/rift-dev/rift/internal/words"
 	"sort"
 	"strings"
 
 	"github.com/rift-dev/rift/analyzer/layers"
+	"github.com/rift-dev/rift/internal/words"
 )
 
 // Verdicts of a Summary.

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/rift-dev/rift/internal/words"
 	"strings"
 	"time"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/rift-dev/rift/analyzer/hypothesis"
 	"github.com/rift-dev/rift/analyzer/layers"
 	"github.com/rift-dev/rift/analyzer/timeline"
+	"github.com/rift-dev/rift/internal/words"
 )
 
 // One-line forms of report values, shared by the text and Markdown

@@ -2,9 +2,10 @@ package timeline
 
 import (
 	"fmt"
-	"github.com/rift-dev/rift/internal/words"
 	"slices"
 	"sort"
+
+	"github.com/rift-dev/rift/internal/words"
 )
 
 // pickEarliest sets PerWorkload and Earliest. Only chains not known to be

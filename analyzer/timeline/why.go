@@ -2,9 +2,10 @@ package timeline
 
 import (
 	"fmt"
-	"github.com/rift-dev/rift/internal/words"
 	"slices"
 	"strings"
+
+	"github.com/rift-dev/rift/internal/words"
 )
 
 func describeChain(es []Entry, w chainWalk, ef *EarliestFailure) string {

@@ -2,7 +2,6 @@ package verify
 
 import (
 	"fmt"
-	"github.com/rift-dev/rift/internal/words"
 	"slices"
 	"strings"
 
@@ -11,6 +10,7 @@ import (
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/layers"
+	"github.com/rift-dev/rift/internal/words"
 )
 
 // endpoints: every Service that selects the workload's pods routes to all

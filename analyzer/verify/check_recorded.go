@@ -2,11 +2,11 @@ package verify
 
 import (
 	"fmt"
-	"github.com/rift-dev/rift/internal/words"
 	"strings"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/layers"
+	"github.com/rift-dev/rift/internal/words"
 )
 
 // collected is unknown when the collector could not read something: a

@@ -19,9 +19,10 @@
 package jsonfast
 
 import (
-	"github.com/rift-dev/rift/internal/spare"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/rift-dev/rift/internal/spare"
 )
 
 // maxDepth bounds nesting so a hostile file cannot exhaust the stack;

@@ -1,13 +1,14 @@
 package jsonfast
 
 import (
-	"github.com/rift-dev/rift/internal/spare"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	kjson "sigs.k8s.io/json"
+
+	"github.com/rift-dev/rift/internal/spare"
 )
 
 // generic is the path Decode shadows.

@@ -1,12 +1,12 @@
 package objref
 
 import (
-	"github.com/rift-dev/rift/internal/kinds"
 	"sort"
 	"strings"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/facts"
+	"github.com/rift-dev/rift/internal/kinds"
 )
 
 // aliases maps every lower-case name of a kind (kind, plural, short

@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"github.com/rift-dev/rift/internal/kinds"
 	"path"
 	"sort"
 	"strconv"
@@ -14,6 +13,7 @@ import (
 	"k8s.io/apimachinery/pkg/version"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/internal/kinds"
 )
 
 // resource is one served API resource at one group/version: what

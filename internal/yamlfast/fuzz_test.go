@@ -1,10 +1,11 @@
 package yamlfast
 
 import (
-	"github.com/rift-dev/rift/internal/spare"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/rift-dev/rift/internal/spare"
 )
 
 // FuzzFastYAMLMatchesSlow checks the decoder's contract on any input: it
