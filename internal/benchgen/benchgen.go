@@ -29,6 +29,8 @@ type Config struct {
 	// Seed varies restart counts, images and time jitter; the mix and the
 	// planted failures do not depend on it.
 	Seed uint64
+	// Format is the layout to write ("" is FormatRift).
+	Format Format
 }
 
 // Share is one kind's part of the mix, per 1,000 objects.
@@ -72,13 +74,23 @@ func Counts(n int) map[string]int {
 }
 
 // Write generates the bundle described by cfg and writes it to w as a
-// .tar.gz through internal/bundlewrite.
+// .tar.gz: rift's own through internal/bundlewrite, the others as their
+// collectors lay them out (Format).
 func Write(w io.Writer, cfg Config) error {
 	if cfg.Objects < 1 {
 		return fmt.Errorf("benchgen: objects must be at least 1, got %d", cfg.Objects)
 	}
+	if _, err := ParseFormat(string(cfg.Format)); err != nil {
+		return fmt.Errorf("benchgen: %w", err)
+	}
 	g := newGen(cfg)
 	g.generate()
+	switch cfg.Format {
+	case FormatTroubleshoot:
+		return g.writeTroubleshoot(w)
+	case FormatMustGather:
+		return g.writeMustGather(w)
+	}
 	bw := bundlewrite.New(w, bundlewrite.Options{Level: 6})
 	if err := g.flush(bw); err != nil {
 		bw.Close(bundle.Meta{})
@@ -103,7 +115,7 @@ type gen struct {
 func newGen(cfg Config) *gen {
 	return &gen{
 		cfg:    cfg,
-		n:      Counts(cfg.Objects),
+		n:      CountsFor(cfg.Format, cfg.Objects),
 		rng:    rand.New(rand.NewPCG(cfg.Seed, 0x72696674)),
 		files:  map[string][]map[string]any{},
 		logs:   map[string]string{},

@@ -28,15 +28,16 @@ func newDevCommand() *cobra.Command {
 
 // genBundleOptions maps rift dev gen-bundle's flags into a benchgen.Config.
 type genBundleOptions struct {
-	cfg benchgen.Config
-	out string
+	cfg    benchgen.Config
+	out    string
+	format string
 }
 
 func newGenBundleCommand() *cobra.Command {
 	o := &genBundleOptions{}
 	cmd := &cobra.Command{
-		Use:   "gen-bundle --objects N --out FILE [--seed S]",
-		Short: "Write a deterministic synthetic .tar.gz bundle for benchmarks",
+		Use:   "gen-bundle --objects N --out FILE [--seed S] [--format rift|troubleshoot|must-gather]",
+		Short: "Write a deterministic synthetic .tar.gz bundle for benchmarks, in rift's format or a collector's",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := o.Validate(); err != nil {
@@ -49,11 +50,18 @@ func newGenBundleCommand() *cobra.Command {
 	f.IntVar(&o.cfg.Objects, "objects", 1000, "number of Kubernetes objects")
 	f.Uint64Var(&o.cfg.Seed, "seed", 1, "generator seed (same seed and size, same bytes)")
 	f.StringVar(&o.out, "out", "", "the .tar.gz file to write")
+	f.StringVar(&o.format, "format", "rift", "layout: rift, troubleshoot (a support bundle) or must-gather")
 	return cmd
 }
 
-// Validate refuses a missing --out and a size below one object.
+// Validate refuses a missing --out, an unknown --format and a size below
+// one object.
 func (o *genBundleOptions) Validate() error {
+	f, err := benchgen.ParseFormat(o.format)
+	if err != nil {
+		return usageError(fmt.Errorf("--format: %w", err))
+	}
+	o.cfg.Format = f
 	if o.out == "" {
 		return usageError(fmt.Errorf("--out is required"))
 	}
