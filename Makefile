@@ -40,6 +40,7 @@ fuzz:
 	bash hack/fuzz.sh $(FUZZTIME)
 
 bench: build
+	$(GO) build -o bin/benchfloor ./hack/benchfloor
 	bash hack/bench.sh
 
 N ?= 1000

@@ -1,45 +1,59 @@
 #!/usr/bin/env bash
-# bench.sh measures rift on synthetic bundles (issue 11; docs/performance.md).
+# bench.sh measures rift on synthetic bundles in three formats: rift's own,
+# a troubleshoot support bundle and a must-gather (docs/performance.md).
 #
-# For each size it generates out/bench/bench-N-seedS.tar.gz (deterministic, seed
-# $SEED), then runs, each under /usr/bin/time -v:
-#   rift inspect -o json   the floor: read, decompress, decode
-#   rift analyze -o json   the full analysis
-#   rift dev phases        per-phase wall, CPU and allocations
-#   rift dev phases --live the heap left live after each phase
-# and prints wall time, peak RSS and the analysis/floor ratio. It then
-# serves the bundle (rift serve, docs/serve.md) and measures, with the
-# kubectl hack/testenv.sh builds, the time from start to the first answer,
-# `kubectl get pods -A` (best of three) and the server's peak RSS, beside
-# inspect's (skip with SERVE=0). Then it runs
-# the per-phase Go benchmarks (skip them with GOBENCH=0); internal/benchgen
-# holds BenchmarkLoad, the floor.
+# For each format and size it generates out/bench/FORMAT-N-seedS.tar.gz
+# (`rift dev gen-bundle --format`, deterministic, seed $SEED) and runs,
+# each under /usr/bin/time -v, wall time, CPU (user+system) and peak RSS:
+#   gzip -dc            decompression alone
+#   benchfloor          a plain decode of the same object files, one after
+#                       another (hack/benchfloor, on the uncompressed tar)
+#   rift inspect -o json read, decompress, decode, summarise
+#   rift analyze -o json the full analysis
+#   troubleshoot analyze the troubleshoot format only, when $TROUBLESHOOT
+#                       is an executable support-bundle (see below)
+# and prints the floor (gzip -dc + benchfloor), analyze/floor,
+# analyze/inspect, and at the end the growth from the smallest size to the
+# largest. Then, per format and size, `rift dev phases` (per-phase wall,
+# CPU and allocations) and `rift dev phases --live` (the heap left live
+# after each phase) unless PHASES=0. For rift's own format it also serves
+# the bundle (rift serve, docs/serve.md) and measures, with the kubectl
+# hack/testenv.sh builds, the time to the first answer, `kubectl get pods
+# -A` and the server's peak RSS (skip with SERVE=0). Then the per-phase Go
+# benchmarks (skip with GOBENCH=0).
 #
-#   SIZES="1000 10000" bash hack/bench.sh      # sizes, default 1000 10000 100000
-#   PROFILE=1 bash hack/bench.sh                # also write out/bench/cpu-N.prof
+#   SIZES="10000" FORMATS="troubleshoot" bash hack/bench.sh
+#   PROFILE=1 bash hack/bench.sh          # also out/bench/cpu-FORMAT-N.prof
+#   TROUBLESHOOT=path/to/support-bundle bash hack/bench.sh
+#
+# Every row is also appended to out/bench/results.tsv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SIZES=${SIZES:-"1000 10000 100000"}
+SIZES=${SIZES:-"10000 100000"}
+FORMATS=${FORMATS:-"rift troubleshoot must-gather"}
 SEED=${SEED:-1}
 GOBENCH=${GOBENCH:-1}
+PHASES=${PHASES:-1}
 PROFILE=${PROFILE:-0}
 RIFT=${RIFT:-./bin/rift}
+FLOOR=${FLOOR:-./bin/benchfloor}
 SERVE=${SERVE:-1}
 KUBECTL=${KUBECTL:-.cache/k8s/bin/kubectl}
+TROUBLESHOOT=${TROUBLESHOOT:-.cache/troubleshoot/support-bundle}
 OUT=out/bench
 mkdir -p "$OUT"
 
-if [[ ! -x $RIFT ]]; then
-	go build -o "$RIFT" ./cmd/rift
-fi
+[[ -x $RIFT ]] || go build -o "$RIFT" ./cmd/rift
+[[ -x $FLOOR ]] || go build -o "$FLOOR" ./hack/benchfloor
 if [[ ! -x /usr/bin/time ]]; then
 	echo "bench.sh: /usr/bin/time is missing (apt-get install time)" >&2
 	exit 2
 fi
 
 # timed CMD... runs CMD under /usr/bin/time -v, its stdout to $OUT/last.out,
-# and sets WALL (seconds) and RSS (KiB). Exit status 1 is rift's "degraded".
+# and sets WALL and CPU (seconds) and RSS (KiB). Exit status 1 is rift's
+# "degraded".
 timed() {
 	local log=$OUT/last.time rc=0
 	/usr/bin/time -v "$@" >"$OUT/last.out" 2>"$log" || rc=$?
@@ -49,6 +63,7 @@ timed() {
 		exit 1
 	fi
 	WALL=$(awk -F': ' '/Elapsed \(wall clock\)/ {n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s}' "$log")
+	CPU=$(awk -F': ' '/User time/ {u = $2} /System time/ {s = $2} END {print u + s}' "$log")
 	RSS=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$log")
 }
 
@@ -56,85 +71,58 @@ calc() { awk "BEGIN { print $1 }"; }
 
 now() { date +%s.%N; }
 
-# serve_bench BUNDLE N FLOOR_S FLOOR_KIB serves BUNDLE and prints the time
-# to the first answer, kubectl get pods -A and the peak RSS, each beside
-# rift inspect's (the floor).
-serve_bench() {
-	local b=$1 n=$2 fw=$3 fr=$4 kc=$OUT/serve-$n.kubeconfig start pid first best=999 s e t rss pods
-	rm -f "$kc"
-	start=$(now)
-	"$RIFT" serve --kubeconfig "$kc" "$b" >"$OUT/serve.out" 2>"$OUT/serve.err" &
-	pid=$!
-	# The first answer is read with curl: a kubectl start would cost more
-	# than a small bundle's load.
-	until [[ -s $kc ]] && grep -q token: "$kc" &&
-		curl -sf --cacert <(awk '/certificate-authority-data:/ {print $2}' "$kc" | base64 -d) \
-			-H "Authorization: Bearer $(awk '/token:/ {print $2}' "$kc")" \
-			"$(awk '/server:/ {print $2; exit}' "$kc")/version" >/dev/null 2>&1; do
-		kill -0 "$pid" 2>/dev/null || { echo "bench.sh: rift serve exited:" >&2; cat "$OUT/serve.err" >&2; exit 1; }
-		sleep 0.01
-	done
-	first=$(calc "$(now) - $start")
-	for _ in 1 2 3; do
-		s=$(now)
-		pods=$(HOME=$OUT/home KUBECONFIG=$kc "$KUBECTL" get pods -A --no-headers | wc -l)
-		e=$(now)
-		t=$(calc "$e - $s")
-		best=$(calc "($t < $best) ? $t : $best")
-	done
-	rss=$(awk '/VmHWM/ {print $2}' "/proc/$pid/status")
-	kill -TERM "$pid"
-	wait "$pid"
-	printf '%-8s %-9s %10.2f %10.1f %10.2f %10.1f %8.2f   first answer; rss ratio %.2f\n' "$n" serve "$first" "$(calc "$rss/1024")" \
-		"$fw" "$(calc "$fr/1024")" "$(calc "$first/$fw")" "$(calc "$rss/$fr")"
-	printf '%-8s %-9s %10.2f   kubectl get pods -A, %d pods (best of 3)\n' "$n" get-pods "$best" "$pods"
+# row FORMAT N STEP prints and records one measurement (WALL, CPU, RSS).
+row() {
+	printf '%-12s %-8s %-12s %9.2f %9.2f %9.1f\n' "$1" "$2" "$3" "$WALL" "$CPU" "$(calc "$RSS/1024")"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$WALL" "$CPU" "$RSS" >>"$OUT/results.tsv"
 }
 
-echo "# $(date -u +%FT%TZ) $(go version) $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-8s %-9s %10s %10s %10s %10s %8s\n' objects step wall_s rss_MiB floor_s floor_MiB ratio
-for n in $SIZES; do
-	b=$OUT/bench-$n-seed$SEED.tar.gz
-	[[ -s $b ]] || "$RIFT" dev gen-bundle --objects "$n" --seed "$SEED" --out "$b"
-	timed "$RIFT" inspect -o json "$b"
-	fw=$WALL fr=$RSS
-	printf '%-8s %-9s %10.2f %10.1f\n' "$n" inspect "$fw" "$(calc "$fr/1024")"
-	if ((SERVE)) && [[ -x $KUBECTL ]]; then
-		serve_bench "$b" "$n" "$fw" "$fr"
-	elif ((SERVE)); then
-		echo "bench.sh: $KUBECTL missing (make testenv); rift serve not measured" >&2
-	fi
-	timed "$RIFT" analyze -o json "$b"
-	printf '%-8s %-9s %10.2f %10.1f %10.2f %10.1f %8.2f\n' "$n" analyze "$WALL" "$(calc "$RSS/1024")" \
-		"$fw" "$(calc "$fr/1024")" "$(calc "$WALL/$fw")"
-	prof=()
-	((PROFILE)) && prof=(--cpuprofile "$OUT/cpu-$n.prof")
-	timed "$RIFT" dev phases "${prof[@]}" "$b"
-	cp "$OUT/last.out" "$OUT/phases-$n.json"
-	awk -v n="$n" '/"name"/ {gsub(/[",]/, "", $2); name = $2}
-		/wallSeconds/ {gsub(/,/, "", $2); w = $2}
-		/cpuSeconds/ {gsub(/,/, "", $2); c = $2}
-		/"allocs"/ {gsub(/,/, "", $2); a = $2}
-		/allocBytes/ {b = $2}
-		/heapInuseBytes/ {h = $2}
-		/peakRSSBytes/ {r = $2}
-		/}/ && name != "" {printf "%-8s   phase %-14s wall %7.3f s  cpu %7.3f s  allocs %9d  %7.1f MiB  in use %7.1f MiB  peak RSS %7.1f MiB\n", n, name, w, c, a, b / 1048576, h / 1048576, r / 1048576
-			W[name] = w; C[name] = c; name = ""; r = 0}
-		END {
-			printf "%-8s   derived decode and sharing (load - read) wall %8.3f s  cpu %8.3f s\n", n, W["load"] - W["read"], C["load"] - C["read"]
-			# The analysis as analyze runs it: the index is built by the
-			# load, so its rebuilt phase and the bare read are left out.
-			for (p in W) if (p != "read" && p != "index") total += W[p]
-			rules = W["rules.input"] + W["rules.evaluate"] + W["rules.rank"]
-			printf "%-8s   rules %8.3f s of %8.3f s of phases: %5.1f %%\n", n, rules, total, 100 * rules / total
-		}' "$OUT/phases-$n.json"
-	# Again with a collection after each phase: the heap each phase leaves
-	# live, which a peak-memory target depends on (its times are not used).
-	timed "$RIFT" dev phases --live "$b"
-	cp "$OUT/last.out" "$OUT/live-$n.json"
-	awk -v n="$n" '/"name"/ {gsub(/[",]/, "", $2); name = $2}
-		/liveBytes/ {printf "%-8s   live after %-15s %8.1f MiB\n", n, name, $2 / 1048576}' "$OUT/live-$n.json"
-done
+source hack/bench-lib.sh
 
+echo "# $(date -u +%FT%TZ) $(git rev-parse --short HEAD 2>/dev/null) $(go version) $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+: >"$OUT/results.tsv"
+printf '%-12s %-8s %-12s %9s %9s %9s\n' format objects step wall_s cpu_s rss_MiB
+for f in $FORMATS; do
+	for n in $SIZES; do
+		b=$OUT/$f-$n-seed$SEED.tar.gz
+		[[ -s $b ]] || "$RIFT" dev gen-bundle --format "$f" --objects "$n" --seed "$SEED" --out "$b"
+		[[ -s ${b%.gz} ]] || gzip -dc "$b" >"${b%.gz}"
+		timed gzip -dc "$b"
+		gw=$WALL
+		row "$f" "$n" gzip-dc
+		timed "$FLOOR" "${b%.gz}"
+		dw=$WALL
+		row "$f" "$n" plain-decode
+		timed "$RIFT" inspect -o json "$b"
+		iw=$WALL
+		row "$f" "$n" inspect
+		if ((SERVE)) && [[ $f == rift && -x $KUBECTL ]]; then
+			serve_bench "$b" "$n" "$iw" "$RSS"
+		fi
+		timed "$RIFT" analyze -o json "$b"
+		aw=$WALL
+		row "$f" "$n" analyze
+		if [[ $f == troubleshoot && -x $TROUBLESHOOT ]]; then
+			troubleshoot_spec "$b" >"$OUT/troubleshoot-spec-$n.yaml"
+			timed "$TROUBLESHOOT" analyze --analyzers "$OUT/troubleshoot-spec-$n.yaml" "$b"
+			row "$f" "$n" ts-analyze
+			printf '%-12s %-8s   troubleshoot analyze / rift analyze %.1f×\n' "$f" "$n" "$(calc "$WALL/$aw")"
+		fi
+		fl=$(calc "$gw + $dw")
+		printf '%-12s %-8s   floor %.2f s (gzip -dc %.2f + decode %.2f); analyze/floor %.2f; analyze/inspect %.2f\n' \
+			"$f" "$n" "$fl" "$gw" "$dw" "$(calc "$aw/$fl")" "$(calc "$aw/$iw")"
+		printf '%s\t%s\tfloor\t%s\t\t\n' "$f" "$n" "$fl" >>"$OUT/results.tsv"
+		if ((PHASES)); then phases "$f" "$n" "$b"; fi
+	done
+done
+growth "$OUT/results.tsv"
+
+if ((SERVE)) && [[ ! -x $KUBECTL ]]; then
+	echo "bench.sh: $KUBECTL missing (make testenv); rift serve not measured" >&2
+fi
+if [[ ! -x $TROUBLESHOOT ]]; then
+	echo "bench.sh: $TROUBLESHOOT missing; troubleshoot's analyzer not measured (docs/performance.md)" >&2
+fi
 if ((GOBENCH)); then
 	for p in internal/benchgen analyzer/bundle analyzer/layers analyzer/timeline analyzer/hypothesis analyzer/report; do
 		echo "## go test -bench ./$p/"

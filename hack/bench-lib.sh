@@ -1,0 +1,143 @@
+# bench-lib.sh holds hack/bench.sh's longer steps; bench.sh sources it.
+# shellcheck shell=bash
+
+# serve_bench BUNDLE N FLOOR_S FLOOR_KIB serves BUNDLE and prints the time
+# to the first answer, kubectl get pods -A and the peak RSS, each beside
+# rift inspect's (the floor).
+serve_bench() {
+	local b=$1 n=$2 fw=$3 fr=$4 kc=$OUT/serve-$n.kubeconfig start pid first best=999 s e t rss pods
+	rm -f "$kc"
+	start=$(now)
+	"$RIFT" serve --kubeconfig "$kc" "$b" >"$OUT/serve.out" 2>"$OUT/serve.err" &
+	pid=$!
+	# The first answer is read with curl: a kubectl start would cost more
+	# than a small bundle's load.
+	until [[ -s $kc ]] && grep -q token: "$kc" &&
+		curl -sf --cacert <(awk '/certificate-authority-data:/ {print $2}' "$kc" | base64 -d) \
+			-H "Authorization: Bearer $(awk '/token:/ {print $2}' "$kc")" \
+			"$(awk '/server:/ {print $2; exit}' "$kc")/version" >/dev/null 2>&1; do
+		kill -0 "$pid" 2>/dev/null || { echo "bench.sh: rift serve exited:" >&2; cat "$OUT/serve.err" >&2; exit 1; }
+		sleep 0.01
+	done
+	first=$(calc "$(now) - $start")
+	for _ in 1 2 3; do
+		s=$(now)
+		pods=$(HOME=$OUT/home KUBECONFIG=$kc "$KUBECTL" get pods -A --no-headers | wc -l)
+		e=$(now)
+		t=$(calc "$e - $s")
+		best=$(calc "($t < $best) ? $t : $best")
+	done
+	rss=$(awk '/VmHWM/ {print $2}' "/proc/$pid/status")
+	kill -TERM "$pid"
+	wait "$pid"
+	printf '%-8s %-9s %10.2f %10.1f %10.2f %10.1f %8.2f   first answer; rss ratio %.2f\n' "$n" serve "$first" "$(calc "$rss/1024")" \
+		"$fw" "$(calc "$fr/1024")" "$(calc "$first/$fw")" "$(calc "$rss/$fr")"
+	printf '%-8s %-9s %10.2f   kubectl get pods -A, %d pods (best of 3)\n' "$n" get-pods "$best" "$pods"
+}
+
+# phases FORMAT N BUNDLE runs rift dev phases on BUNDLE and prints each
+# phase's wall, CPU, allocations and memory, then again with --live for
+# the heap each phase leaves live.
+phases() {
+	local f=$1 n=$2 b=$3 prof=()
+	((PROFILE)) && prof=(--cpuprofile "$OUT/cpu-$f-$n.prof")
+	timed "$RIFT" dev phases "${prof[@]}" "$b"
+	cp "$OUT/last.out" "$OUT/phases-$f-$n.json"
+	awk -v n="$f $n" '/"name"/ {gsub(/[",]/, "", $2); name = $2}
+		/wallSeconds/ {gsub(/,/, "", $2); w = $2}
+		/cpuSeconds/ {gsub(/,/, "", $2); c = $2}
+		/"allocs"/ {gsub(/,/, "", $2); a = $2}
+		/allocBytes/ {b = $2}
+		/heapInuseBytes/ {h = $2}
+		/peakRSSBytes/ {r = $2}
+		/}/ && name != "" {printf "%-21s   phase %-14s wall %7.3f s  cpu %7.3f s  allocs %9d  %7.1f MiB  in use %7.1f MiB  peak RSS %7.1f MiB\n", n, name, w, c, a, b / 1048576, h / 1048576, r / 1048576
+			W[name] = w; C[name] = c; name = ""; r = 0}
+		END {
+			printf "%-21s   derived decode and sharing (load - read) wall %8.3f s  cpu %8.3f s\n", n, W["load"] - W["read"], C["load"] - C["read"]
+			# The analysis as analyze runs it: the index is built by the
+			# load, so its rebuilt phase and the bare read are left out.
+			for (p in W) if (p != "read" && p != "index") total += W[p]
+			rules = W["rules.input"] + W["rules.evaluate"] + W["rules.rank"]
+			printf "%-21s   rules %8.3f s of %8.3f s of phases: %5.1f %%\n", n, rules, total, 100 * rules / total
+		}' "$OUT/phases-$f-$n.json"
+	# Again with a collection after each phase: the heap each phase leaves
+	# live, which a peak-memory target depends on (its times are not used).
+	timed "$RIFT" dev phases --live "$b"
+	cp "$OUT/last.out" "$OUT/live-$f-$n.json"
+	awk -v n="$f $n" '/"name"/ {gsub(/[",]/, "", $2); name = $2}
+		/liveBytes/ {printf "%-21s   live after %-15s %8.1f MiB\n", n, name, $2 / 1048576}' "$OUT/live-$f-$n.json"
+}
+
+# troubleshoot_spec BUNDLE prints a troubleshoot Analyzer spec that checks
+# what rift's rules check of the same objects: every pod's status, every
+# Deployment's ready replicas, and per namespace the BackOff, FailedMount
+# and image-pull events.
+troubleshoot_spec() {
+	local ns
+	cat <<'SPEC'
+apiVersion: troubleshoot.sh/v1beta2
+kind: Analyzer
+metadata:
+  name: rift-bench
+spec:
+  analyzers:
+    - clusterPodStatuses:
+        name: unhealthy
+        outcomes:
+          - fail:
+              when: "== CrashLoopBackOff"
+              message: Pod {{ .Namespace }}/{{ .Name }} is in a CrashLoopBackOff state.
+          - fail:
+              when: "== ImagePullBackOff"
+              message: Pod {{ .Namespace }}/{{ .Name }} is in an ImagePullBackOff state.
+          - fail:
+              when: "== Pending"
+              message: Pod {{ .Namespace }}/{{ .Name }} is in a Pending state.
+          - warn:
+              when: "!= Healthy"
+              message: Pod {{ .Namespace }}/{{ .Name }} is unhealthy with a status of {{ .Status.Reason }}.
+    - deploymentStatus:
+        checkName: all deployments
+        outcomes:
+          - fail:
+              when: "< 1"
+              message: deployment has no ready replicas
+          - pass:
+              message: ok
+SPEC
+	for ns in $(tar -tzf "$1" | sed -n 's|.*/cluster-resources/events/\(.*\)\.json$|\1|p' | sort); do
+		for reason in BackOff FailedMount Failed; do
+			cat <<SPEC
+    - event:
+        checkName: $ns $reason events
+        collectorName: cluster-resources
+        namespace: $ns
+        kind: Pod
+        reason: $reason
+        outcomes:
+          - fail:
+              when: "true"
+              message: "Event {{ .Reason }} on {{ .InvolvedObject.Kind }} {{ .InvolvedObject.Name }}"
+          - pass:
+              when: "false"
+              message: no $reason events
+SPEC
+		done
+	done
+}
+
+# growth TSV prints, per format, analyze's and inspect's wall time and
+# peak RSS at the largest size over those at the smallest.
+growth() {
+	awk -F'\t' '$3 == "analyze" || $3 == "inspect" {
+			k = $1 SUBSEP $3
+			if (!(k in lo) || $2 < lo[k]) { lo[k] = $2; lw[k] = $4; lr[k] = $6 }
+			if (!(k in hi) || $2 > hi[k]) { hi[k] = $2; hw[k] = $4; hr[k] = $6 }
+		}
+		END {
+			for (k in lo) if (hi[k] > lo[k]) {
+				split(k, p, SUBSEP)
+				printf "%-12s %-8s growth %d -> %d objects: wall %.1f×, peak RSS %.1f×\n", p[1], p[2], lo[k], hi[k], hw[k] / lw[k], hr[k] / lr[k]
+			}
+		}' "$1" | sort
+}
