@@ -8,8 +8,8 @@
 // Reconciling and Stalled conditions).
 //
 // A judgement is a Result: a Status, a reason and the fields it read. The
-// registry looks a rule up once per group and kind; Rego queries are
-// prepared once, when the registry is loaded, and evaluated once per
-// object, in batches. The package does no I/O after Load and never reads
+// registry looks a rule up once per group and kind; each Rego query is
+// prepared once (a user's when the registry is loaded, an embedded one on
+// its first use) and evaluated once per object. The package does no I/O after Load and never reads
 // the clock.
 package health

@@ -36,14 +36,17 @@ func (r *Registry) Judge(o *bundle.Object) (res Result, rule *Rule, ok bool) {
 // evaluation error or a malformed result is an unknown judgement that
 // names the rule and the error: one bad rule never stops an analysis.
 func (r *Registry) Eval(rule *Rule, o *bundle.Object) (Result, bool) {
-	if rule.prepared == nil {
+	if rule.query == nil {
 		return Result{}, false
+	}
+	if err := rule.query.prepare(rule); err != nil {
+		return bad(rule, err), true
 	}
 	v, err := ast.InterfaceToValue(o.Object)
 	if err != nil {
 		return bad(rule, err), true
 	}
-	rs, err := rule.prepared.one.Eval(context.Background(), rego.EvalParsedInput(v))
+	rs, err := rule.query.prepared.Eval(context.Background(), rego.EvalParsedInput(v))
 	if err != nil {
 		return bad(rule, err), true
 	}

@@ -3,9 +3,11 @@ package health
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/rego"
@@ -31,7 +33,8 @@ type Options struct {
 // Load reads the embedded health rules and those of opts.PolicyDirs,
 // compiles them strictly as Rego v1, prepares one query per rule, and binds
 // every claimed group/kind to one rule (a user rule replaces a built-in
-// one). Errors name the file.
+// one). Errors name the file. A user's rules are compiled by Load; the
+// embedded ones on the first Eval of each (Registry.Prepare compiles them all at once).
 func Load(opts Options) (*Registry, error) {
 	srcs, err := policies.Embedded("health")
 	if err != nil {
@@ -62,14 +65,10 @@ func Load(opts Options) (*Registry, error) {
 		}
 		mods[s.Name], user[s.Name] = m, !s.Builtin
 	}
-	c := ast.NewCompiler().WithStrict(true).WithDefaultRegoVersion(ast.RegoV1)
-	if c.Compile(mods); c.Failed() {
-		return nil, fmt.Errorf("compile health rules: %w", c.Errors)
-	}
-	reg := &Registry{}
-	for _, g := range opts.Go {
-		reg.rules = append(reg.rules, &Rule{ID: g.ID, Title: g.Title, Kinds: g.Kinds, Origin: OriginGo})
-	}
+	// Helpers (packages without rule metadata) compile now, alone: they are
+	// small, and every rule needs them.
+	helpers := map[string]*ast.Module{}
+	var rules []*Rule
 	names := make([]string, 0, len(mods))
 	for n := range mods {
 		names = append(names, n)
@@ -77,17 +76,36 @@ func Load(opts Options) (*Registry, error) {
 	sort.Strings(names)
 	for _, n := range names {
 		r, ok, err := ruleOf(n, mods[n])
-		if err != nil || !ok {
-			if err != nil {
-				return nil, err
-			}
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			helpers[n] = mods[n]
 			continue
 		}
 		if user[n] {
 			r.Origin = OriginUser
 		}
-		if r.prepared, err = prepare(c, r); err != nil {
-			return nil, err
+		r.query = &lazyQuery{module: mods[n], helpers: helpers}
+		rules = append(rules, r)
+	}
+	if _, err := compile(helpers); err != nil {
+		return nil, fmt.Errorf("compile health rules: %w", err)
+	}
+	reg := &Registry{}
+	for _, g := range opts.Go {
+		reg.rules = append(reg.rules, &Rule{ID: g.ID, Title: g.Title, Kinds: g.Kinds, Origin: OriginGo})
+	}
+	for _, r := range rules {
+		// A user's rule is compiled now, so that its mistakes stop the
+		// command that loads it. The embedded rules, which rift's own tests
+		// compile, wait for the first object of a kind they claim: most
+		// bundles hold few of their kinds, and compiling all of them took
+		// as long as loading a 10k-object bundle.
+		if r.Origin == OriginUser {
+			if err := r.query.prepare(r); err != nil {
+				return nil, err
+			}
 		}
 		reg.rules = append(reg.rules, r)
 	}
@@ -179,17 +197,45 @@ func strs(v any) []string {
 	return out
 }
 
-type prepared struct {
-	one rego.PreparedEvalQuery
+// lazyQuery is a Rego rule's prepared query, compiled on first use from
+// the rule's module and the helpers.
+type lazyQuery struct {
+	module  *ast.Module
+	helpers map[string]*ast.Module
+
+	once     sync.Once
+	prepared rego.PreparedEvalQuery
+	err      error
 }
 
-func prepare(c *ast.Compiler, r *Rule) (*prepared, error) {
-	q, err := rego.New(rego.Query("data."+r.Package+".health"), rego.Compiler(c), rego.SetRegoVersion(ast.RegoV1)).
-		PrepareForEval(context.Background())
-	if err != nil {
-		return nil, fmt.Errorf("%s: health rule %s: prepare: %w", r.File, r.ID, err)
+// prepare compiles and prepares r's query once; later calls return the
+// first call's error.
+func (q *lazyQuery) prepare(r *Rule) error {
+	q.once.Do(func() {
+		mods := make(map[string]*ast.Module, len(q.helpers)+1)
+		maps.Copy(mods, q.helpers)
+		mods[r.File] = q.module
+		c, err := compile(mods)
+		if err != nil {
+			q.err = fmt.Errorf("%s: health rule %s: compile: %w", r.File, r.ID, err)
+			return
+		}
+		q.prepared, err = rego.New(rego.Query("data."+r.Package+".health"), rego.Compiler(c), rego.SetRegoVersion(ast.RegoV1)).
+			PrepareForEval(context.Background())
+		if err != nil {
+			q.err = fmt.Errorf("%s: health rule %s: prepare: %w", r.File, r.ID, err)
+		}
+	})
+	return q.err
+}
+
+// compile compiles mods strictly as Rego v1.
+func compile(mods map[string]*ast.Module) (*ast.Compiler, error) {
+	c := ast.NewCompiler().WithStrict(true).WithDefaultRegoVersion(ast.RegoV1)
+	if c.Compile(mods); c.Failed() {
+		return nil, c.Errors
 	}
-	return &prepared{one: q}, nil
+	return c, nil
 }
 
 func allQualified(kinds []string) bool {

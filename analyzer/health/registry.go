@@ -1,6 +1,7 @@
 package health
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -32,7 +33,7 @@ type Rule struct {
 	File    string `json:"file,omitempty"`
 	Package string `json:"package,omitempty"`
 
-	prepared *prepared
+	query *lazyQuery // nil for Go rules
 }
 
 // GoRule declares a Go judgement to the registry: the layers package
@@ -95,7 +96,7 @@ func (r *Registry) Rules() []Rule {
 	out := make([]Rule, len(r.rules))
 	for i, x := range r.rules {
 		out[i] = *x
-		out[i].prepared = nil
+		out[i].query = nil
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
@@ -170,4 +171,18 @@ func where(x *Rule) string {
 		return x.File
 	}
 	return x.Origin
+}
+
+// Prepare compiles and prepares every Rego rule now rather than on first
+// use, and returns their errors joined. rift's tests call it on the
+// embedded rules; a command that lists or checks rules without judging
+// objects calls it to report every broken rule.
+func (r *Registry) Prepare() error {
+	var errs []error
+	for _, x := range r.rules {
+		if x.query != nil {
+			errs = append(errs, x.query.prepare(x))
+		}
+	}
+	return errors.Join(errs...)
 }

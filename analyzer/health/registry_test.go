@@ -104,6 +104,7 @@ func TestLoadRefuses(t *testing.T) {
 	tests := []struct{ name, text, want string }{
 		{"no kinds", "# METADATA\n# title: X\n# custom:\n#   id: x\n#   group: a.io\npackage rift.health.x\n\nhealth := 1\n", "missing custom.kinds"},
 		{"two user rules for one kind", "", "claimed by rules"},
+		{"user rule that does not compile", "# METADATA\n# title: X\n# custom:\n#   id: x\n#   group: a.io\n#   kinds: [A]\npackage rift.health.x\n\nhealth := undefined_fn(input)\n", "x.rego: health rule x: compile"},
 		{"no health rule", "# METADATA\n# title: X\n# custom:\n#   id: x\n#   group: a.io\n#   kinds: [A]\npackage rift.health.x\n\nfoo := 1\n", "defines `health`"},
 	}
 	for _, tc := range tests {
@@ -130,3 +131,24 @@ health := {"status": "unknown", "reason": "", "fields": []}
 }
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
+// TestEmbeddedRulesCompile compiles every embedded rule, which Load leaves
+// to the first object of each rule's kinds.
+func TestEmbeddedRulesCompile(t *testing.T) {
+	reg, err := Load(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := reg.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, r := range reg.rules {
+		if r.query != nil {
+			n++
+		}
+	}
+	if n < 38 {
+		t.Errorf("%d embedded Rego rules compiled, want every one of policies/health (38 or more)", n)
+	}
+}
