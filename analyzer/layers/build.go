@@ -1,6 +1,8 @@
 package layers
 
 import (
+	stdmaps "maps"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -84,7 +86,10 @@ func BuildWith(b *bundle.Bundle, reg *health.Registry) ([]Workload, error) {
 	a.ingressBackends()
 	a.externalSecrets()
 	out := make([]Workload, len(subs))
-	forEach(len(subs), func(i int) { out[i] = a.workload(subs[i]) })
+	// Each subject's owners and pods are gathered in its worker: they only
+	// read the index, and gathering them serially cost a tenth of the
+	// layers' time at 100k objects.
+	forEach(len(subs), func(i int) { out[i] = a.workload(a.newSubject(subs[i])) })
 	sort.SliceStable(out, func(i, j int) bool { return lessRef(out[i].Ref, out[j].Ref) })
 	return out, nil
 }
@@ -129,6 +134,9 @@ var workloadGroups = map[string]string{
 	"Kustomization": groupFluxKustomize, "HelmRelease": groupFluxHelm, "Application": groupArgo,
 }
 
+// workloadKinds is workloadGroups' keys, sorted.
+var workloadKinds = slices.Sorted(stdmaps.Keys(workloadGroups))
+
 // coveringOwners lists, for each kind reported through its owner, the
 // owner kinds whose analysis covers it (group apps or batch).
 var coveringOwners = map[string]map[string]bool{
@@ -150,9 +158,10 @@ func (a *analysis) ownedInBundle(o *bundle.Object) bool {
 	return coveringOwners[o.GetKind()][owner.GetKind()] && (g == "apps" || g == "batch")
 }
 
-func (a *analysis) subjects() []*subject {
-	var out []*subject
-	for kind, group := range workloadGroups {
+func (a *analysis) subjects() []*bundle.Object {
+	var out []*bundle.Object
+	for _, kind := range workloadKinds {
+		group := workloadGroups[kind]
 		for _, o := range a.ix.OfKind(kind) {
 			if apiGroup(o) != group {
 				continue
@@ -163,26 +172,26 @@ func (a *analysis) subjects() []*subject {
 					continue
 				}
 			}
-			out = append(out, a.newSubject(o))
+			out = append(out, o)
 		}
 	}
 	for _, svc := range a.selecting {
 		// A Service that selects no pod is a subject too when a route
 		// sends users to it: its routed path is the one they meet.
 		if len(a.svcPods[svc]) > 0 || len(a.routes().Routes[svc]) > 0 {
-			out = append(out, a.newSubject(svc))
+			out = append(out, svc)
 		}
 	}
-	for _, o := range a.customSubjects() {
-		out = append(out, a.newSubject(o))
-	}
+	out = append(out, a.customSubjects()...)
 	// Refs are read once, not twice per comparison: reading one walks the
 	// object's maps. Same comparisons, so the same order.
 	keyed := make([]refSubject, len(out))
 	for i, s := range out {
-		keyed[i] = refSubject{s.obj.Ref(), s}
+		keyed[i] = refSubject{s.Ref(), s}
 	}
-	sort.Slice(keyed, func(i, j int) bool { return lessRef(keyed[i].ref, keyed[j].ref) })
+	// Stable, over kinds in a fixed order: two objects with one ref (a
+	// duplicate in the capture) keep the bundle's order on every run.
+	sort.SliceStable(keyed, func(i, j int) bool { return lessRef(keyed[i].ref, keyed[j].ref) })
 	for i := range keyed {
 		out[i] = keyed[i].s
 	}
@@ -191,7 +200,7 @@ func (a *analysis) subjects() []*subject {
 
 type refSubject struct {
 	ref bundle.Ref
-	s   *subject
+	s   *bundle.Object
 }
 
 func (a *analysis) newSubject(o *bundle.Object) *subject {

@@ -188,10 +188,15 @@ func (a *analysis) customSubjects() []*bundle.Object {
 		if rule != nil && rule.Origin == health.OriginGo {
 			continue
 		}
+		// The group test first: it is free, and rules out nearly every
+		// object before the index is asked.
+		if !isCustomGroup(gk.Group) {
+			continue
+		}
 		if x, ok := a.ix.Get(o.Key()); !ok || x != o {
 			continue // a duplicate the index does not hold
 		}
-		if !isCustomGroup(gk.Group) || !a.managed(o) {
+		if !a.managed(o) {
 			continue
 		}
 		if _, ok := health.Fallback(o); ok || rule != nil {
