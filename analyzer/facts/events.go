@@ -61,6 +61,10 @@ func eventsIndex(ix *bundle.Index) *eventIndex {
 	}).(*eventIndex)
 }
 
+// IndexEvents builds the lookups EventsFor reads now rather than on its
+// first call, so that a caller can build them beside other work.
+func IndexEvents(ix *bundle.Index) { eventsIndex(ix) }
+
 // EventsFor returns the Events whose involved object is o: those naming
 // its UID first, then those naming its group, kind, namespace and name
 // (events that carry no UID, or were recorded for a previous incarnation

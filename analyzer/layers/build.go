@@ -79,12 +79,18 @@ func BuildWith(b *bundle.Bundle, reg *health.Registry) ([]Workload, error) {
 	if err != nil || a == nil {
 		return nil, err
 	}
+	// The Event index is the largest fact the workers read, and the first
+	// worker to ask would build it while the others wait: it is built here
+	// instead, on the second core, beside the serial selection below.
+	var events sync.WaitGroup
+	events.Go(func() { facts.IndexEvents(a.ix) })
 	subs := a.subjects()
 	// The lookups built on first use are built here instead, so that the
 	// workloads, analysed in parallel, only read shared state (converge
 	// locks its memo).
 	a.ingressBackends()
 	a.externalSecrets()
+	events.Wait()
 	out := make([]Workload, len(subs))
 	// Each subject's owners and pods are gathered in its worker: they only
 	// read the index, and gathering them serially cost a tenth of the
