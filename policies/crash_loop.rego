@@ -26,8 +26,8 @@ hypothesis contains h if {
 	last := object.get(s, ["lastState", "terminated"], {})
 	h := {
 		"subject": lib.ref(pod),
-		"summary": sprintf("container %s of pod %s restarts in a loop: %d restarts, last exit code %v (%s)", [
-			s.name, name, object.get(s, "restartCount", 0),
+		"summary": sprintf("container %s of pod %s restarts in a loop: %s, last exit code %v (%s)", [
+			s.name, name, lib.count_of(object.get(s, "restartCount", 0), "restart"),
 			object.get(last, "exitCode", "unknown"), object.get(last, "reason", "unknown"),
 		]),
 		"supporting": [lib.field_at(

@@ -157,3 +157,9 @@ dial_callers[key] contains [ns, pod, line] if {
 	t.kind == "Service"
 	key := concat("/", [t.namespace, t.name])
 }
+
+# count_of(n, noun) is "1 restart", "3 restarts": a count with its noun in
+# the number the count needs.
+count_of(n, noun) := sprintf("%d %s", [n, noun]) if n == 1
+
+count_of(n, noun) := sprintf("%d %ss", [n, noun]) if n != 1
