@@ -13,7 +13,7 @@ import (
 	"github.com/rift-dev/rift/analyzer/layers"
 	"github.com/rift-dev/rift/analyzer/report"
 	"github.com/rift-dev/rift/analyzer/timeline"
-	"github.com/rift-dev/rift/internal/heap"
+	"github.com/rift-dev/rift/internal/memory"
 )
 
 // Analyze rebuilds the layers of every workload (layers.Build), merges the
@@ -24,30 +24,6 @@ import (
 // the wall clock (the bundle's capture time is "now") and gives the same
 // report for the same bundle and policies. Its lists are never nil.
 func Analyze(ctx context.Context, b *bundle.Bundle, eng *hypothesis.Engine) (*report.Report, error) {
-	return AnalyzeWith(ctx, b, eng, Options{})
-}
-
-// Options tunes how AnalyzeWith uses the machine. No option changes the
-// report.
-type Options struct {
-	// Collect runs a garbage collection at the two points where an
-	// analysis leaves the most garbage behind: once the timeline is built,
-	// before the rule input is (the phases before it leave about two
-	// fifths of what they allocated, 440 MB at 100k objects), and once the
-	// rule input is built, before the rules run (its conversion leaves a
-	// quarter). The allocations after each point then reuse that memory
-	// instead of fresh pages. In a process that otherwise collects rarely
-	// (rift sets no GOGC target) this cuts peak memory by a fifth at 100k
-	// objects for no time: where the first touch of a page is dear, as on
-	// a VM, the pages not touched pay for the collections
-	// (docs/performance.md). A program that tunes its own collector leaves
-	// it off. A point with less than heap.MinGarbage of garbage is
-	// skipped: a small analysis never earns a collection back.
-	Collect bool
-}
-
-// AnalyzeWith is Analyze with options.
-func AnalyzeWith(ctx context.Context, b *bundle.Bundle, eng *hypothesis.Engine, opts Options) (*report.Report, error) {
 	if b == nil {
 		return nil, errors.New("analyze: nil bundle")
 	}
@@ -76,17 +52,17 @@ func AnalyzeWith(ctx context.Context, b *bundle.Bundle, eng *hypothesis.Engine, 
 	// What the report needs of the bundle itself is read now: past this
 	// point only the rules' input is, so the collection after it can free
 	// the decoded objects (a quarter of the heap at 100k objects) for the
-	// rules to reuse, if the caller holds no other reference to them.
+	// rules to reuse, if the caller holds no other reference to them. The
+	// checkpoints collect only under the batch policy of rift's analysing
+	// commands (internal/memory); they never change the report.
 	info := bundleInfo(b, tl)
 	gaps := bundleGaps(b, ws, tl)
 	in := hypothesis.Input{Bundle: b, Workloads: ws, Timeline: tl}
 	b = nil
-	if opts.Collect {
-		heap.Collect()
-	}
+	memory.Checkpoint()
 	ledger, err := eng.EvaluateStages(ctx, in, func(stage string) {
-		if opts.Collect && stage == hypothesis.StageInput {
-			heap.Collect()
+		if stage == hypothesis.StageInput {
+			memory.Checkpoint()
 		}
 	})
 	if err != nil {

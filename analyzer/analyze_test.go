@@ -13,6 +13,7 @@ import (
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/hypothesis"
 	"github.com/rift-dev/rift/analyzer/report"
+	"github.com/rift-dev/rift/internal/memory"
 )
 
 // kafkaBundle is the Kafka stale-probe bundle the layers package records
@@ -149,12 +150,16 @@ func TestAnalyzeErrors(t *testing.T) {
 	}
 }
 
-// TestAnalyzeWithOptionsSameReport: Options and the loader's sharing tune
-// the machine, never the report: every recorded incident renders the same
-// JSON loaded plainly and analysed with Analyze, and loaded with shared
-// parts (bundle.LoadOptions.Share) and analysed with the collections
-// (Options.Collect), as rift analyze does.
-func TestAnalyzeWithOptionsSameReport(t *testing.T) {
+// TestAnalyzeBatchSameReport: the memory policy and the loader's sharing
+// tune the machine, never the report: every recorded incident renders
+// the same JSON loaded plainly and analysed under Go's collector settings,
+// and loaded with shared parts (bundle.LoadOptions.Share) and analysed
+// under the batch policy with its checkpoints (internal/memory), as rift
+// analyze does.
+func TestAnalyzeBatchSameReport(t *testing.T) {
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	t.Setenv("RIFT_HUGEPAGES", "0")
 	eng := engine(t)
 	for name, dir := range fixtureBundles(t) {
 		t.Run(name, func(t *testing.T) {
@@ -170,12 +175,14 @@ func TestAnalyzeWithOptionsSameReport(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			collected, err := AnalyzeWith(context.Background(), shared, eng, Options{Collect: true})
+			memory.Apply(memory.Batch)
+			collected, err := Analyze(context.Background(), shared, eng)
+			memory.Apply(memory.Steady)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if diff := cmp.Diff(string(renderJSON(t, plain)), string(renderJSON(t, collected))); diff != "" {
-				t.Errorf("report changed (-Analyze +AnalyzeWith):\n%s", diff)
+				t.Errorf("report changed (-steady +batch):\n%s", diff)
 			}
 			// A shared bundle is read-only: an analysis that changed one
 			// object would change every object sharing the part.

@@ -61,7 +61,7 @@ func (e *Engine) EvaluateStages(ctx context.Context, in Input, done func(stage s
 	}
 	// The rules read only v, ranking only the timeline and the summary
 	// only facts: drop the bundle and the workloads, so that once the
-	// caller drops them too (analyzer.AnalyzeWith does) the collector can
+	// caller drops them too (analyzer.Analyze does) the collector can
 	// free the decoded objects while the rules run.
 	tl := in.Timeline
 	in = Input{}

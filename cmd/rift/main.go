@@ -5,15 +5,14 @@ import (
 	"os"
 
 	"github.com/rift-dev/rift/internal/cli"
+	"github.com/rift-dev/rift/internal/memory"
 )
 
 func main() {
-	// An analysis builds one heap that mostly grows; a streaming command
-	// (collect, redact, test) makes garbage all along and keeps Go's
-	// collector settings, or its memory would grow with all it ever read.
-	if !cli.Streams(os.Args[1:]) {
-		tuneGC()
-		adviseHugePages()
-	}
+	// An analysis builds one heap that mostly grows; every other command
+	// makes garbage all along and keeps Go's collector settings
+	// (internal/memory has the policy, internal/cli which command runs
+	// under which).
+	memory.Apply(cli.MemoryPolicy(os.Args[1:]))
 	os.Exit(cli.Execute(os.Args[1:], os.Stdout, os.Stderr))
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/rift-dev/rift/analyzer/layers"
 	"github.com/rift-dev/rift/analyzer/report"
 	"github.com/rift-dev/rift/analyzer/timeline"
-	"github.com/rift-dev/rift/internal/heap"
+	"github.com/rift-dev/rift/internal/memory"
 )
 
 // Phase is the cost of one analysis phase.
@@ -46,23 +46,21 @@ type PhaseOptions struct {
 	// phases, so it changes no phase's times, but it does change how much
 	// garbage later phases leave behind.
 	Live bool
-	// Collect runs the collections analyzer.Options.Collect asks rift
-	// analyze for, timed as the phases "collect" (between the timeline and
-	// the rules) and "collect.input" (between the rule input and the
-	// rules' evaluation).
-	Collect bool
 }
 
 // MeasurePhases runs the analysis pipeline on the bundle at path one phase
 // at a time — read (read and decompress every archive member, decoding
 // nothing), load (read, decompress and decode again, sharing common parts
 // as the analysing commands load: decode and sharing cost load minus
-// read), index, layers, timeline, collect (with PhaseOptions.Collect),
-// rules (input conversion, then collect.input with PhaseOptions.Collect,
-// evaluation, ranking: rules.input, rules.evaluate, rules.rank), render
+// read), index, layers, timeline, collect, rules (input conversion, then
+// collect.input, evaluation, ranking: rules.input, rules.evaluate,
+// rules.rank), render
 // (report assembly and JSON) — and
-// returns each phase's cost. The rendered report is written to out. It
-// measures elapsed time, so it belongs in benchmarks and never in tests.
+// returns each phase's cost. collect and collect.input are
+// analyzer.Analyze's memory checkpoints (memory.Checkpoint), measured only
+// where they may collect: under the batch policy. The rendered report is
+// written to out. It measures elapsed time, so it belongs in benchmarks
+// and never in tests.
 //
 // Report assembly here leaves out the verification and residual-risk
 // sections, which analyzer.Analyze computes in unexported code; they are
@@ -104,19 +102,19 @@ func MeasurePhases(ctx context.Context, path string, eng *hypothesis.Engine, out
 		{"index", func() error { b.Index = bundle.NewIndex(b.Objects, b.Logs); return nil }},
 		{"layers", func() error { ws = layers.Build(b); return nil }},
 		{"timeline", func() error { tl = timeline.Build(b, ws); return nil }},
-		{"collect", func() error { heap.Collect(); return nil }},
+		{"collect", func() error { memory.Checkpoint(); return nil }},
 		// The rules phase reports its stages itself: rules.input,
 		// rules.evaluate and rules.rank.
 		{"", func() (err error) {
-			// As in analyzer.AnalyzeWith, nothing holds the bundle while
+			// As in analyzer.Analyze, nothing holds the bundle while
 			// the rules run, so the collection after their input frees it.
 			in := hypothesis.Input{Bundle: b, Workloads: ws, Timeline: tl}
 			b = nil
 			ledger, err = eng.EvaluateStages(ctx, in,
 				func(stage string) {
 					lap("rules." + stage)
-					if opts.Collect && stage == hypothesis.StageInput {
-						heap.Collect()
+					if memory.Checkpoints() && stage == hypothesis.StageInput {
+						memory.Checkpoint()
 						lap("collect.input")
 					}
 				})
@@ -130,7 +128,7 @@ func MeasurePhases(ctx context.Context, path string, eng *hypothesis.Engine, out
 		}},
 	}
 	for _, s := range steps {
-		if s.name == "collect" && !opts.Collect {
+		if s.name == "collect" && !memory.Checkpoints() {
 			continue
 		}
 		if err := measure(s.name, s.f); err != nil {

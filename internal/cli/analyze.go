@@ -165,7 +165,7 @@ func (o *analyzeOptions) Run(ctx context.Context, out io.Writer) error {
 		}
 		o.render.Workload = &refs[0]
 	}
-	r, err := analyzer.AnalyzeWith(ctx, b, eng, analysisOptions())
+	r, err := analyzer.Analyze(ctx, b, eng)
 	if err != nil {
 		return fmt.Errorf("%s: %w", o.path, err)
 	}
@@ -176,13 +176,4 @@ func (o *analyzeOptions) Run(ctx context.Context, out io.Writer) error {
 		return &ExitError{Code: ExitFindings}
 	}
 	return nil
-}
-
-// analysisOptions is how analyze, verify and diff run an analysis: with a
-// collection before the rules (analyzer.Options), unless the user tuned
-// the collector with GOGC or GOMEMLIMIT, which rift's own settings
-// (cmd/rift/gc.go) yield to as well. rift test, whose bundles are small,
-// does without.
-func analysisOptions() analyzer.Options {
-	return analyzer.Options{Collect: os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == ""}
 }

@@ -141,7 +141,7 @@ func (o *phasesOptions) Run(ctx context.Context, path string, out io.Writer) err
 	if err != nil {
 		return err
 	}
-	ps, err := benchgen.MeasurePhases(ctx, path, eng, rep, benchgen.PhaseOptions{Live: o.live, Collect: analysisOptions().Collect})
+	ps, err := benchgen.MeasurePhases(ctx, path, eng, rep, benchgen.PhaseOptions{Live: o.live})
 	if err != nil {
 		return usageError(err)
 	}

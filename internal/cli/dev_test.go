@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/internal/memory"
 )
 
 func TestDevGenBundle(t *testing.T) {
@@ -63,12 +64,16 @@ func TestDevPhases(t *testing.T) {
 		// the phases show it.
 		{"as analyze runs", []string{"dev", "phases", p}, "", all},
 		{"live heap", []string{"dev", "phases", "--live", p}, "", all},
-		// A user's GOGC replaces rift's collections, as in analyze.
+		// A user's GOGC replaces rift's checkpoints, as in analyze.
 		{"GOGC set", []string{"dev", "phases", p}, "100", slices.DeleteFunc(slices.Clone(all), func(s string) bool { return strings.HasPrefix(s, "collect") })},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Setenv("GOGC", tc.gogc)
 			t.Setenv("GOMEMLIMIT", "")
+			t.Setenv("RIFT_HUGEPAGES", "0")
+			// As cmd/rift does before it runs a command.
+			memory.Apply(MemoryPolicy(tc.args))
+			defer memory.Apply(memory.Steady)
 			var out, errOut bytes.Buffer
 			if code := Execute(tc.args, &out, &errOut); code != ExitOK {
 				t.Fatalf("phases: exit %d: %s", code, errOut.String())

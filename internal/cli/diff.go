@@ -96,7 +96,7 @@ func (o *diffOptions) Run(ctx context.Context, out, errOut io.Writer) error {
 		if err != nil {
 			return usageError(err)
 		}
-		r, err := analyzer.AnalyzeWith(ctx, b, eng, analysisOptions())
+		r, err := analyzer.Analyze(ctx, b, eng)
 		if err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}

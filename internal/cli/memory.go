@@ -1,11 +1,16 @@
 package cli
 
-import "io"
+import (
+	"io"
+
+	"github.com/rift-dev/rift/internal/memory"
+)
 
 // memoryAnnotation marks a streaming command: one whose garbage must be
 // collected for its memory to stay bounded (collect and redact read,
 // transform and write data piece by piece; test runs one analysis after
-// another). It documents the command; Streams decides from batchCommands.
+// another). It documents the command; MemoryPolicy decides from
+// batchCommands.
 const memoryAnnotation = "rift.dev/memory"
 
 // streaming is the annotations of a streaming command, a map of its own
@@ -13,12 +18,12 @@ const memoryAnnotation = "rift.dev/memory"
 func streaming() map[string]string { return map[string]string{memoryAnnotation: "streaming"} }
 
 // batchCommands are the commands that build one analysis (two for diff)
-// whose heap mostly grows until the output is written, and for which
-// cmd/rift collects only when memory runs short. The list is opt-in: a
-// command not named here keeps Go's collector settings, so a new command
-// (a server, a generator) cannot inherit a policy that lets its garbage
-// grow to three quarters of the machine. dev gen-bundle did: 11.6 GB and
-// 111 s at 100k objects, against 0.83 GB and 18 s with Go's defaults.
+// whose heap mostly grows until the output is written: they run under
+// memory.Batch. The list is opt-in: a command not named here runs under
+// memory.Steady, Go's collector settings, so a new command (a server, a
+// generator) cannot inherit a policy that lets its garbage grow to three
+// quarters of the machine. dev gen-bundle did: 11.6 GB and 111 s at 100k
+// objects, against 0.83 GB and 18 s with Go's defaults.
 var batchCommands = map[string]bool{
 	"rift analyze":    true,
 	"rift diff":       true,
@@ -28,14 +33,15 @@ var batchCommands = map[string]bool{
 	"rift dev phases": true,
 }
 
-// Streams reports whether args (without the program name) run a command
-// that keeps Go's collector settings: every command but the batch ones.
-// It resolves the command as Execute would, without running it; args
-// naming no command (help, a typo) stream, since they build nothing.
-func Streams(args []string) bool {
+// MemoryPolicy is the memory policy of the command args (without the
+// program name) run: memory.Batch for the batch commands, memory.Steady
+// for every other. It resolves the command as Execute would, without
+// running it; args naming no command (help, a typo) get Steady, since
+// they build nothing.
+func MemoryPolicy(args []string) memory.Policy {
 	cmd, _, err := NewRootCommand(io.Discard, io.Discard).Find(args)
-	if err != nil || cmd == nil {
-		return true
+	if err != nil || cmd == nil || !batchCommands[cmd.CommandPath()] {
+		return memory.Steady
 	}
-	return !batchCommands[cmd.CommandPath()]
+	return memory.Batch
 }

@@ -4,15 +4,17 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/rift-dev/rift/internal/memory"
 )
 
-// TestStreams: the commands that build one analysis get the analysis
-// settings; every other command, and arguments that run none, keep Go's
-// collector.
-func TestStreams(t *testing.T) {
+// TestMemoryPolicy: the commands that build one analysis run under the
+// batch policy; every other command, and arguments that run none, keep
+// Go's collector settings.
+func TestMemoryPolicy(t *testing.T) {
 	for _, tc := range []struct {
-		args string
-		want bool
+		args   string
+		steady bool
 	}{
 		{"collect -n shop", true},
 		{"collect --context prod -n shop --out x.tar.gz", true},
@@ -34,8 +36,12 @@ func TestStreams(t *testing.T) {
 		{"colect -n shop", true},
 	} {
 		t.Run(tc.args, func(t *testing.T) {
-			if got := Streams(strings.Fields(tc.args)); got != tc.want {
-				t.Errorf("Streams(%q) = %v, want %v", tc.args, got, tc.want)
+			want := memory.Batch
+			if tc.steady {
+				want = memory.Steady
+			}
+			if got := MemoryPolicy(strings.Fields(tc.args)); got != want {
+				t.Errorf("MemoryPolicy(%q) = %v, want %v", tc.args, got, want)
 			}
 		})
 	}

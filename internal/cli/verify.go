@@ -134,7 +134,7 @@ func (o *verifyOptions) Run(ctx context.Context, out io.Writer) error {
 	if err != nil {
 		return usageError(err)
 	}
-	r, err := analyzer.AnalyzeWith(ctx, b, eng, analysisOptions())
+	r, err := analyzer.Analyze(ctx, b, eng)
 	if err != nil {
 		return fmt.Errorf("%s: %w", o.path, err)
 	}

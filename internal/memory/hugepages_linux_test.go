@@ -1,4 +1,4 @@
-package main
+package memory_test
 
 import (
 	"bufio"
@@ -10,16 +10,20 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	_ "github.com/rift-dev/rift/internal/cli" // rift's packages and their init
+	"github.com/rift-dev/rift/internal/memory"
 )
 
 // TestMain doubles as the child of TestAdviseHugePages: a process that
-// starts as rift does (its packages' init, then tuneGC and the advice)
-// and reports its resident memory.
+// starts as rift does (its packages' init, which the import of
+// internal/cli brings in, then Batch's collector and the advice) and
+// reports its resident memory.
 func TestMain(m *testing.M) {
 	if mode := os.Getenv("RIFT_TEST_ADVISE_MODE"); mode != "" {
-		tuneGC()
+		memory.BatchCollector()
 		before := statusKiB(nil, "VmHWM:")
-		base, n := adviseHugePagesFrom(mode)
+		base, n := memory.AdviseHugePagesFrom(mode)
 		fmt.Printf("%d %d %d %d\n", before, statusKiB(nil, "VmHWM:"), base, n)
 		os.Exit(0)
 	}
@@ -57,8 +61,8 @@ func TestAdviseHugePages(t *testing.T) {
 		}
 	}
 	// In this process: the advice reaches the kernel.
-	base, n := adviseHugePagesFrom(mode)
-	if _, err := os.Stat(thpEnabled); err != nil {
+	base, n := memory.AdviseHugePagesFrom(mode)
+	if _, err := os.Stat(memory.THPEnabled); err != nil {
 		t.Logf("no transparent huge pages here (%v): the kernel's flags were not checked", err)
 		return
 	}
@@ -76,7 +80,7 @@ func TestAdviseHugePagesOff(t *testing.T) {
 		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if _, n := adviseHugePagesFrom(p); n != 0 {
+		if _, n := memory.AdviseHugePagesFrom(p); n != 0 {
 			t.Errorf("mode %s: advised %d bytes", name, n)
 		}
 	}
@@ -85,7 +89,7 @@ func TestAdviseHugePagesOff(t *testing.T) {
 	if err := os.WriteFile(p, []byte("always [madvise] never\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, n := adviseHugePagesFrom(p); n != 0 {
+	if _, n := memory.AdviseHugePagesFrom(p); n != 0 {
 		t.Errorf("RIFT_HUGEPAGES=0: advised %d bytes", n)
 	}
 }

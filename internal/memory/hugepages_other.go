@@ -1,6 +1,6 @@
 //go:build !linux
 
-package main
+package memory
 
 // adviseHugePages is Linux's; elsewhere the system decides.
 func adviseHugePages() {}

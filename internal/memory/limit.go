@@ -1,44 +1,11 @@
-package main
+package memory
 
 import (
 	"bufio"
 	"bytes"
 	"os"
-	"runtime/debug"
 	"strconv"
 )
-
-// fallbackGCPercent is the collector's target when the machine's memory
-// cannot be read (and so no memory limit can be set).
-const fallbackGCPercent = 400
-
-// tuneGC replaces Go's default collector settings (GOGC=100, no limit)
-// unless the user set GOGC, for the commands that build an analysis (main
-// leaves streaming ones alone). An analysis is a short batch process whose
-// heap mostly grows until the report is written, so most collections free
-// little, and collecting at the default target cost 10–30 % more time
-// (docs/performance.md); analyze collects once of its own accord, before
-// the rules (analyzer.Options). So rift collects only when memory runs short: no
-// proportional target, and a soft limit of three quarters of the memory it
-// may use (the cgroup's limit, else the machine's), or GOMEMLIMIT when the
-// user set one. Past the limit the runtime collects as often as it must and
-// exceeds the limit rather than fail.
-func tuneGC() {
-	if os.Getenv("GOGC") != "" {
-		return
-	}
-	if os.Getenv("GOMEMLIMIT") != "" {
-		debug.SetGCPercent(-1)
-		return
-	}
-	avail := memoryAvailable()
-	if avail <= 0 {
-		debug.SetGCPercent(fallbackGCPercent)
-		return
-	}
-	debug.SetMemoryLimit(avail / 4 * 3)
-	debug.SetGCPercent(-1)
-}
 
 // memoryAvailable is the memory this process may use in bytes: the
 // smallest of the cgroup v2 and v1 limits and the machine's total, or 0
