@@ -24,12 +24,22 @@ var enumFields = []enumField{
 	{"", "PersistentVolume", []string{"status", "phase"}, []string{"Pending", "Available", "Bound", "Released", "Failed"}},
 }
 
-// conditionStatuses are the values of status.conditions[].status in every
-// API that follows the Kubernetes conventions.
+// conditionStatuses are the values of status.conditions[].status in the
+// Kubernetes APIs. Operators may define more (Gardener's Progressing,
+// prometheus-operator's Degraded), so a custom resource's condition status
+// is only required to be a string: its CRD schema, not rift, says which.
 var conditionStatuses = []string{"True", "False", "Unknown"}
 
+// kubernetesGroup reports an API group of Kubernetes itself: the core
+// group, the groups without a dot (apps, batch, policy) and *.k8s.io.
+func kubernetesGroup(g string) bool {
+	return !strings.Contains(g, ".") || strings.HasSuffix(g, ".k8s.io")
+}
+
 // checkEnums drops out-of-set values of the enumFields of o and of its
-// conditions' status, and returns one message per dropped field.
+// conditions' status (any status that is not a string; for the Kubernetes
+// APIs, any but True, False and Unknown), and returns one message per
+// dropped field.
 func checkEnums(o *Object) []string {
 	var msgs []string
 	gvk := o.GroupVersionKind()
@@ -58,11 +68,21 @@ func checkEnums(o *Object) []string {
 			continue
 		}
 		v, present := cm["status"]
-		if s, isStr := v.(string); !present || isStr && slices.Contains(conditionStatuses, s) {
+		s, isStr := v.(string)
+		switch {
+		case !present || isStr && slices.Contains(conditionStatuses, s):
+			continue
+		case !isStr:
+			// A YAML `status: True` is a boolean: no API server holds
+			// one where its schema asks for a string.
+			msgs = append(msgs, fmt.Sprintf("status.conditions[%s].status: %s is not a string; field dropped",
+				strconv.Itoa(i), quoteShort(v)))
+		case kubernetesGroup(gvk.Group):
+			msgs = append(msgs, fmt.Sprintf("status.conditions[%s].status: %s is not True, False or Unknown; field dropped",
+				strconv.Itoa(i), quoteShort(v)))
+		default:
 			continue
 		}
-		msgs = append(msgs, fmt.Sprintf("status.conditions[%s].status: %s is not True, False or Unknown; field dropped",
-			strconv.Itoa(i), quoteShort(v)))
 		delete(cm, "status")
 	}
 	return msgs
