@@ -39,6 +39,16 @@ func TestFallback(t *testing.T) {
 		{"reconcile paused", map[string]any{"status": map[string]any{"conditions": []any{cond("Synced", "False", "ReconcilePaused")}}}, Suspended, true},
 		{"phase", map[string]any{"status": map[string]any{"phase": "Failed"}}, Failed, true},
 		{"a kind-specific word is left to rules", map[string]any{"status": map[string]any{"phase": "Running"}}, "", false},
+		{"a Ready without status says nothing", map[string]any{"status": map[string]any{"conditions": []any{map[string]any{"type": "Ready"}}}}, Unknown, true},
+		{"ready boolean", map[string]any{"status": map[string]any{"readyToUse": true}}, Converged, true},
+		{"not ready yet", map[string]any{"status": map[string]any{"ready": false}}, Progressing, true},
+		{"not ready, an error", map[string]any{"status": map[string]any{"readyToUse": false, "error": map[string]any{"message": "snapshot failed"}}}, Failed, true},
+		{"a Running condition is left to rules", map[string]any{"status": map[string]any{"conditions": []any{cond("Running", "True", "")}}}, "", false},
+		{"other conditions all True", map[string]any{"status": map[string]any{"conditions": []any{cond("Synced", "True", ""), cond("Configured", "True", "")}}}, Converged, true},
+		{"route accepted by its parents", map[string]any{"status": map[string]any{"parents": []any{map[string]any{"parentRef": map[string]any{"name": "gw"}, "conditions": []any{cond("Accepted", "True", "Accepted"), cond("ResolvedRefs", "True", "ResolvedRefs")}}}}}, Converged, true},
+		{"route refs not resolved", map[string]any{"status": map[string]any{"parents": []any{map[string]any{"parentRef": map[string]any{"name": "gw"}, "conditions": []any{cond("Accepted", "True", "Accepted"), cond("ResolvedRefs", "False", "BackendNotFound")}}}}}, Failed, true},
+		{"policy ancestor never accepted", map[string]any{"status": map[string]any{"ancestors": []any{map[string]any{"ancestorRef": map[string]any{"name": "gw"}, "conditions": []any{cond("Bar", "True", "Foo")}}}}}, Failed, true},
+		{"policy ancestor not decided", map[string]any{"status": map[string]any{"ancestors": []any{map[string]any{"ancestorRef": map[string]any{"name": "gw"}, "conditions": []any{cond("Accepted", "Unknown", "Pending")}}}}}, Progressing, true},
 		{"being deleted", map[string]any{"metadata": map[string]any{"deletionTimestamp": "2024-01-01T00:00:00Z"}, "status": map[string]any{"phase": "Ready"}}, Progressing, true},
 	}
 	for _, tc := range tests {

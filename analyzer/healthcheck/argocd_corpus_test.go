@@ -34,37 +34,33 @@ var argoAgrees = map[string][]string{
 // the better one.
 var argoDisagree = map[string]string{
 	// Paused on purpose is suspended (the issue's own examples: a paused
-	// rollout, spec.suspend), whatever else the object says.
-	"batch/CronJob/testdata/suspended.yaml":                                          "spec.suspend: nothing will run until someone resumes it; Argo calls it Healthy",
-	"flink.apache.org/FlinkDeployment/testdata/healthy_suspended_*.yaml":             "the job is SUSPENDED on purpose (spec.job.state); Argo calls it Healthy",
-	"numaflow.numaproj.io/*/testdata/paused.yaml":                                    "the pipeline is paused on purpose (lifecycle.desiredPhase Paused); Argo calls it Healthy",
-	"numaplane.numaproj.io/MonoVertexRollout/testdata/MonoVertexRollout/paused.yaml": "paused on purpose; Argo calls it Healthy",
-	"pxc.percona.com/PerconaXtraDBCluster/testdata/paused.yaml":                      "state paused is a pause someone asked for; Argo says Unknown here and Suspended for the same state of PerconaServerMongoDB",
-	// Suspended means paused on purpose; these are waits, or failures.
-	"gateway.solo.io/*/testdata/*gloo-pending.yaml":                                       "Pending is Gloo's state before it has validated the resource: on its way, not paused by anyone; Argo calls it Suspended",
-	"gloo.solo.io/*/testdata/*gloo-pending.yaml":                                          "Pending is Gloo's state before it has validated the resource: on its way, not paused by anyone; Argo calls it Suspended",
-	"_.cnrm.cloud.google.com/_/testdata/dependency_not_ready.yaml":                        "Ready=False DependencyNotReady: Config Connector retries until the dependency is ready; a wait, not a pause; Argo calls it Suspended",
-	"karpenter.sh/NodeClaim/testdata/suspended_disrupting.yaml":                           "the node is Ready and Karpenter is replacing it (TTL expired): nothing paused it; Argo calls it Suspended",
-	"nmstate.io/NodeNetworkConfigurationPolicy/testdata/suspended_noMatchingNode.yaml":    "Available=False NoMatchingNode: the policy takes effect nowhere, which nobody asked for; Argo calls it Suspended",
-	"openfaas.com/Function/testdata/suspended_zero_replicas.yaml":                         "Healthy=False ReplicaAvailable with Ready=True: no replica serves the function; Argo calls it Suspended without anything saying it was scaled to zero on purpose",
-	"operators.coreos.com/Subscription/testdata/install_plan_manual_upgrade_pending.yaml": "an upgrade waits for a manual InstallPlan approval: it will not move until someone acts, which is blocked; Argo treats it as Healthy",
+	// rollout, spec.suspend), whatever else the object says. Where Argo
+	// says Healthy, it is to keep one paused object from turning its whole
+	// Application Suspended (argo-cd#19126); rift's suspended does not make
+	// `rift health` fail.
+	"batch/CronJob/testdata/suspended.yaml":                                          "spec.suspend: paused on purpose; Argo's maintainers want this object Suspended (argo-cd#24428) and say Healthy only until #19126 stops it suspending the Application",
+	"flink.apache.org/FlinkDeployment/testdata/healthy_suspended_*.yaml":             "the job is SUSPENDED on purpose (spec.job.state suspended); Argo's script reads only that the operator deployed the spec, and Argo says Suspended for a suspended Job or CronJob",
+	"numaflow.numaproj.io/*/testdata/paused.yaml":                                    "paused on purpose (lifecycle.desiredPhase Paused); numaproj said Suspended (argo-cd#20583) and moved to Healthy only so that the Application does not show Suspended (argo-cd#23359)",
+	"numaplane.numaproj.io/MonoVertexRollout/testdata/MonoVertexRollout/paused.yaml": "paused on purpose (MonoVertexPausingOrPaused True); numaproj moved it from Suspended to Healthy for the Application's sake (argo-cd#23359)",
+	"pxc.percona.com/PerconaXtraDBCluster/testdata/paused.yaml":                      "state paused is a pause someone asked for (spec.pause); Argo says Unknown here and Suspended for the same state of PerconaServerMongoDB",
+	// Suspended means paused on purpose; these are waits.
+	"gateway.solo.io/*/testdata/*gloo-pending.yaml":                "Pending is Gloo's state for a resource not validated yet (solo-kit: \"has not yet been validated\"): on its way, nobody paused it; Argo's Suspended came with argo-cd#11379, written from a user's view (#11380), not from Gloo's docs",
+	"gloo.solo.io/*/testdata/*gloo-pending.yaml":                   "Pending is Gloo's state for a resource not validated yet (solo-kit: \"has not yet been validated\"): on its way, nobody paused it; Argo's Suspended came with argo-cd#11379, written from a user's view (#11380), not from Gloo's docs",
+	"_.cnrm.cloud.google.com/_/testdata/dependency_not_ready.yaml": "Ready=False DependencyNotReady: the dependency exists and is not ready yet, and Config Connector retries until it is: a wait, not a pause (DependencyNotFound is Degraded in both)",
+	"karpenter.sh/NodeClaim/testdata/suspended_disrupting.yaml":    "Disrupting=True Expired: Karpenter drains the node and replaces it (Argo's script: \"being terminated\"), which is progress nobody paused",
 	// The capture is not what the API server would hold.
 	"promoter.argoproj.io/ChangeTransferPolicy/testdata/all-healthy.yaml": boolStatus,
+	"promoter.argoproj.io/PromotionStrategy/testdata/all-healthy.yaml":    boolStatus,
 	"promoter.argoproj.io/CommitStatus/testdata/failure.yaml":             boolStatus,
 	"promoter.argoproj.io/CommitStatus/testdata/pending.yaml":             boolStatus,
 	"promoter.argoproj.io/CommitStatus/testdata/success.yaml":             boolStatus,
-	"operator.knative.dev/KnativeEventing/testdata/degraded.yaml":         "Ready=randomstatus is not a condition status; the loader drops it as bad input, and a Ready without status is not yet a failure",
+	"operator.knative.dev/KnativeEventing/testdata/degraded.yaml":         "Ready=randomstatus is no status Knative writes (True, False, Unknown); a Ready that is not True and names no failure is not ready yet (kstatus), not a failure",
 	// rift reads what the object says, no more.
-	"batch/CronJob/testdata/degraded.yaml":                                 "the Go CronJob judgement reads the CronJob's latest Job, which the capture does not hold; lastScheduleTime newer than lastSuccessfulTime alone does not say the run failed (it may be running)",
-	"image.toolkit.fluxcd.io/ImagePolicy/testdata/degraded.yaml":           "Ready=False DependencyNotReady with Reconciling=True ProgressingWithRetry: Flux waits for the ImageRepository (the Go Flux judgement, unchanged); the dependency's own failure is its failure",
-	"core.gardener.cloud/Shoot/testdata/degraded.yaml":                     "the Shoot carries only a lastOperation that Succeeded: nothing says it is unhealthy",
-	"core.gardener.cloud/Shoot/testdata/progressing.yaml":                  "no rule for Gardener yet, and its conditions follow no convention the fallback reads: rift says nothing rather than guess",
-	"elasticsearch.k8s.elastic.co/Elasticsearch/testdata/unknown.yaml":     "an empty status: the operator has not reported yet, as for every other kind (Argo itself says Progressing for an empty Logstash status)",
-	"microgateway.airlock.com/_/testdata/degraded_multiple_ancestors.yaml": "the second ancestor reports Bar=True and no Accepted condition at all: nothing says it refused the policy",
-	"pxc.percona.com/PerconaXtraDBCluster/testdata/stopping.yaml":          "state stopping is on its way (Argo says Progressing for the same state of PerconaServerMongoDB)",
+	"elasticsearch.k8s.elastic.co/Elasticsearch/testdata/unknown.yaml": "an empty status: the operator has not reported yet, progressing for every kind with a rule, as Argo says in 95 of the 96 cases here with no status (ECK's own Logstash included)",
+	"pxc.percona.com/PerconaXtraDBCluster/testdata/stopping.yaml":      "state stopping is on its way to paused (Argo says Progressing for the same state of PerconaServerMongoDB)",
 }
 
-const boolStatus = "status: True is a YAML boolean where the API requires a string; the loader drops it as bad input, so Ready carries no status and rift does not call it converged"
+const boolStatus = "an unquoted `status: True` is a YAML boolean: sigs.k8s.io/yaml reads it as true (or \"true\" into a typed field) and the API server's schema check rejects both (bundle.TestConditionStatus); Argo's promoter scripts never compare Ready to \"True\". The loader drops it, and a Ready without status never reads as converged"
 
 // documented returns the note for a disagreeing case.
 func documented(rel string) string {
@@ -176,9 +172,9 @@ func TestArgoCDHealthCorpus(t *testing.T) {
 	}
 	// The issue asks for 98%; every remaining case is documented above
 	// with why rift's answer is the better one, and agreement may not
-	// fall below what it is (95.9%, 935/975).
-	if agree*1000 < 958*len(cases) {
-		t.Errorf("agree %d/%d: want at least 95.8%%", agree, len(cases))
+	// fall below what it is (96.6%, 942/975).
+	if agree*1000 < 966*len(cases) {
+		t.Errorf("agree %d/%d: want at least 96.6%%", agree, len(cases))
 	}
 }
 

@@ -16,6 +16,14 @@ const gracePeriodSlack = 2 * time.Minute
 // ProgressingWithRetry is not one: Flux uses it for a failure it retries.
 var progressingReasons = map[string]bool{"Progressing": true, "DependencyNotReady": true}
 
+// missingDependency reports a DependencyNotReady message that says the
+// dependency does not exist at all (Flux: `referenced ImageRepository does
+// not exist: ... not found`), as opposed to one that is not ready yet.
+func missingDependency(msg string) bool {
+	m := strings.ToLower(msg)
+	return strings.Contains(m, "does not exist") || strings.Contains(m, "not found")
+}
+
 // fluxVerdict follows the kstatus conditions Flux objects carry, and then
 // checks the revision chain: Ready at an older revision than the source
 // has is not converged.
@@ -54,6 +62,10 @@ func (a *analysis) fluxVerdict(o *bundle.Object) verdict {
 		return verdict{Unknown, "no Ready condition", ""}
 	case c.Status == "Unknown" || (lagging && c.Status == "True"):
 		return verdict{Progressing, fmt.Sprintf("reconciling: %s: %s", c.Reason, c.Message), ""}
+	case c.Status == "False" && c.Reason == "DependencyNotReady" && missingDependency(c.Message):
+		// Flux retries, but nothing changes until someone creates what
+		// the object refers to.
+		return verdict{Blocked, fmt.Sprintf("%s: %s: the dependency does not exist", c.Reason, c.Message), ""}
 	case c.Status == "False" && progressingReasons[c.Reason]:
 		return verdict{Progressing, fmt.Sprintf("%s: %s", c.Reason, c.Message), ""}
 	case c.Status == "False":

@@ -2,6 +2,7 @@ package layers
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 )
@@ -40,7 +41,29 @@ func cronJobVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
 		v.reason = "latest Job " + j.GetName() + ": " + v.reason
 		return v
 	}
+	if v, ok := lastRunVerdict(o); ok {
+		return v
+	}
 	return verdict{Converged, "scheduled (" + str(o.Object, "spec", "schedule") + "); no Job in the bundle", ""}
+}
+
+// lastRunVerdict reads what a CronJob's status says of its last run when
+// the Job itself is not in the bundle: with no Job active, a last
+// successful time older than the last schedule time means the last run
+// ended without success (Argo CD's CronJob check reads it the same way).
+// A run still active, or a CronJob that never succeeded (a cluster too
+// old to report lastSuccessfulTime looks the same), says nothing.
+func lastRunVerdict(o *bundle.Object) (verdict, bool) {
+	if len(sliceAt(o.Object, "status", "active")) > 0 {
+		return verdict{}, false
+	}
+	sched, err1 := time.Parse(time.RFC3339, str(o.Object, "status", "lastScheduleTime"))
+	ok, err2 := time.Parse(time.RFC3339, str(o.Object, "status", "lastSuccessfulTime"))
+	if err1 != nil || err2 != nil || !ok.Before(sched) {
+		return verdict{}, false
+	}
+	return verdict{Failed, fmt.Sprintf("the last run, scheduled at %s, did not succeed (last success %s) and no Job is active; that Job is not in the bundle",
+		sched.UTC().Format(time.RFC3339), ok.UTC().Format(time.RFC3339)), ""}, true
 }
 
 var podPhases = map[string]bool{"Pending": true, "Running": true, "Succeeded": true, "Failed": true, "Unknown": true}

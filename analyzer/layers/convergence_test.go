@@ -40,6 +40,8 @@ func TestConvergence(t *testing.T) {
 		{"daemonset-maxunavailable-used-up", "DaemonSet/ops/agent", Blocked, []string{"maxUnavailable=1", "agent-n1", "connection refused"}},
 		{"job-backoff-limit-exceeded", "Job/shop/migrate", Failed, []string{"BackoffLimitExceeded"}},
 		{"job-suspended", "Job/shop/report", Suspended, []string{"suspend"}},
+		{"cronjob-last-run-failed", "CronJob/shop/nightly", Failed, []string{"2026-03-02T02:00:00Z", "did not succeed", "not in the bundle"}},
+		{"cronjob-last-run-active", "CronJob/shop/nightly", Converged, []string{"no Job in the bundle"}},
 		{"pod-unschedulable", "Pod/ml/trainer", Blocked, []string{"Insufficient nvidia.com/gpu"}},
 		{"pod-crashloop", "Pod/shop/worker", Failed, []string{"CrashLoopBackOff"}},
 		{"kustomization-suspended", "Kustomization/flux-system/apps", Suspended, []string{"suspend"}},
@@ -58,6 +60,32 @@ func TestConvergence(t *testing.T) {
 				if !strings.Contains(w.ConvergenceReason, s) {
 					t.Errorf("reason %q lacks %q", w.ConvergenceReason, s)
 				}
+			}
+		})
+	}
+}
+
+// TestJudgeFluxDependency judges a Flux object no workload covers, as
+// `rift health` does: a DependencyNotReady on a dependency that does not
+// exist is blocked, one that is not ready yet progressing.
+func TestJudgeFluxDependency(t *testing.T) {
+	tests := []struct{ name, message, want string }{
+		{"missing", `referenced ImageRepository does not exist: ImageRepository.image.toolkit.fluxcd.io "podinfo-faulty" not found`, Blocked},
+		{"not ready yet", "dependency flux-system/infra is not ready", Progressing},
+	}
+	data, err := os.ReadFile("testdata/convergence/imagepolicy-dependency-missing.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := strings.Replace(string(data), `'referenced ImageRepository does not exist: ImageRepository.image.toolkit.fluxcd.io "podinfo-faulty" not found'`, "'"+tc.message+"'", 1)
+			js, err := Judge(fromYAML(t, doc), nil)
+			if err != nil || len(js) != 1 {
+				t.Fatalf("judged %d objects: %v", len(js), err)
+			}
+			if got := js[0].Result.Status; got != tc.want {
+				t.Errorf("status = %s (%s), want %s", got, js[0].Result.Reason, tc.want)
 			}
 		})
 	}

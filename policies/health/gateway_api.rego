@@ -3,7 +3,9 @@
 # description: >-
 #   Gateways, routes and policies report conditions of their own, per
 #   listener, per parent Gateway (routes) or per ancestor (policies).
-#   Accepted or ResolvedRefs False anywhere (or Conflicted True) failed;
+#   Accepted or ResolvedRefs False anywhere (or Conflicted True) failed,
+#   and so does a parent or ancestor entry whose conditions leave out
+#   Accepted (the API requires it: a controller that accepted says so);
 #   not Programmed yet, or conditions about an older generation, is
 #   progressing; all accepted and resolved converged.
 # custom:
@@ -40,10 +42,22 @@ sets contains ["status.ancestors", object.get(p.ancestorRef, "name", ""), c] if 
 	some c in object.get(p, "conditions", [])
 }
 
-bad := sort([sprintf("%s%s: %s", [who(w), c.type, lib.text([object.get(c, "message", ""), object.get(c, "reason", "")])]) |
-	some [_, w, c] in sets
-	failing(c)
-])
+bad := sort(array.concat(
+	[sprintf("%s%s: %s", [who(w), c.type, lib.text([object.get(c, "message", ""), object.get(c, "reason", "")])]) |
+		some [_, w, c] in sets
+		failing(c)
+	],
+	[sprintf("%snot accepted: it reports %s and no Accepted condition", [who(w), concat(", ", ts)]) | some [w, ts] in unaccepted],
+))
+
+# unaccepted are the parents and ancestors whose controller reported
+# conditions about the object without saying it accepted it.
+unaccepted contains [object.get(e, [ref, "name"], ""), sort([c.type | some c in e.conditions])] if {
+	some [list, ref] in [["parents", "parentRef"], ["ancestors", "ancestorRef"]]
+	some e in object.get(input.status, list, [])
+	count(object.get(e, "conditions", [])) > 0
+	every c in e.conditions { c.type != "Accepted" }
+}
 
 failing(c) if {
 	c.type in {"Accepted", "ResolvedRefs"}

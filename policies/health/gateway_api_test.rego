@@ -17,3 +17,13 @@ test_gateway_programmed if {
 test_no_status if {
 	gateway_api.health.status == "progressing" with input as {"metadata": {"generation": 1}}
 }
+
+test_ancestor_without_accepted if {
+	acc := {"type": "Accepted", "status": "True", "reason": "Accepted"}
+	h := gateway_api.health with input as {"metadata": {"generation": 1}, "status": {"ancestors": [
+		{"ancestorRef": {"name": "gw-1"}, "conditions": [acc]},
+		{"ancestorRef": {"name": "gw-2"}, "conditions": [{"type": "Bar", "status": "True", "reason": "Foo"}]},
+	]}}
+	h.status == "failed"
+	contains(h.reason, "gw-2: not accepted")
+}

@@ -2,7 +2,9 @@
 # title: Karpenter
 # description: >-
 #   A NodeClaim walks Launched, Registered, Initialized and Ready: until
-#   Ready it is progressing, Ready False with a reason failed. A NodePool
+#   Ready it is progressing, Ready False with a reason failed. Disrupting
+#   True (expired, drifted, consolidated) is progressing whatever Ready
+#   says: Karpenter drains the node and replaces it. A NodePool
 #   or EC2NodeClass follows Ready, where NotReady is a failure.
 # custom:
 #   id: health-karpenter
@@ -20,6 +22,8 @@ steps := [t | some t in ["Launched", "Registered", "Initialized"]; lib.cond_true
 
 health := lib.waiting if {
 	lib.no_status(input)
+} else := lib.progressing(sprintf("Karpenter is replacing the node: %s", [lib.say(lib.condition(input, "Disrupting"))]), [lib.cond_field("Disrupting")]) if {
+	lib.cond_true(input, "Disrupting")
 } else := lib.failed(lib.text([object.get(ready, "message", ""), lib.say(ready)]), [lib.cond_field("Ready")]) if {
 	ready.status == "False"
 } else := lib.converged(lib.say(ready), [lib.cond_field("Ready")]) if {

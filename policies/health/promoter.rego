@@ -5,7 +5,11 @@
 #   commit gate (GitCommitStatus, TimedCommitStatus, WebRequestCommitStatus)
 #   also reports a phase per environment: failure failed, pending
 #   progressing. A PromotionStrategy converged when every environment runs
-#   the same proposed dry commit it promotes.
+#   the same proposed dry commit it promotes, a ChangeTransferPolicy when
+#   its active dry commit is the proposed one. A Ready condition without a
+#   status (a capture whose value was no string, which the loader drops)
+#   says nothing of the last reconcile: the other fields may still show a
+#   failure or a promotion under way, but never that the object converged.
 # custom:
 #   id: health-promoter
 #   group: promoter.argoproj.io
@@ -16,7 +20,12 @@ import data.rift.health.lib
 
 ready := lib.condition(input, "Ready")
 
-health := lib.progressing("being deleted", ["metadata.deletionTimestamp"]) if {
+health := lib.unknown(sprintf("%s, but the Ready condition carries no status", [judged.reason]), array.concat(judged.fields, [lib.cond_field("Ready")])) if {
+	judged.status == "converged"
+	not ready.status
+} else := judged
+
+judged := lib.progressing("being deleted", ["metadata.deletionTimestamp"]) if {
 	input.metadata.deletionTimestamp
 } else := lib.waiting if {
 	lib.no_status(input)
@@ -34,6 +43,10 @@ health := lib.progressing("being deleted", ["metadata.deletionTimestamp"]) if {
 	count(envs("pending")) > 0
 } else := strategy if {
 	input.kind == "PromotionStrategy"
+} else := transfer if {
+	input.kind == "ChangeTransferPolicy"
+} else := lib.converged(sprintf("reconciled; the commit reports %v", [object.get(input.status, "phase", "nothing yet")]), [lib.cond_field("Ready"), "status.phase"]) if {
+	not ready.status
 } else := lib.converged(lib.say(ready), [lib.cond_field("Ready")])
 
 envs(phase) := [e.branch | some e in object.get(input.status, "environments", []); object.get(e, "phase", "") == phase]
@@ -48,3 +61,12 @@ strategy := lib.failed("no environments configured", ["status.environments"]) if
 	some e in input.status.environments
 	object.get(e, ["active", "dry", "sha"], "") != object.get(e, ["proposed", "dry", "sha"], "")
 } else := lib.converged("every environment is up to date on its proposed commit", ["status.environments"])
+
+dry(side) := object.get(input.status, [side, "dry", "sha"], "")
+
+transfer := lib.progressing(sprintf("the %s dry commit is not known yet", [side]), [sprintf("status.%s.dry.sha", [side])]) if {
+	some side in ["active", "proposed"]
+	dry(side) == ""
+} else := lib.progressing(sprintf("promotion in progress from %s to %s", [dry("active"), dry("proposed")]), ["status.active.dry.sha", "status.proposed.dry.sha"]) if {
+	dry("active") != dry("proposed")
+} else := lib.converged(sprintf("up to date on dry commit %s", [dry("active")]), ["status.active.dry.sha", "status.proposed.dry.sha"])

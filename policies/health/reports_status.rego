@@ -30,7 +30,6 @@
 #   - k8s.mariadb.com/MariaDB
 #   - k8s.mariadb.com/Backup
 #   - mariadb.mmontes.io/MariaDB
-#   - nmstate.io/NodeNetworkConfigurationPolicy
 package rift.health.reports_status
 
 import data.rift.health.lib
