@@ -96,11 +96,13 @@ func TestLedgerInvariants(t *testing.T) {
 				t.Errorf("%s is %s (%s) and no current hypothesis accounts for it; ledger %v", w.Ref, w.Convergence, w.ConvergenceReason, ledgerIDs(r))
 			}
 			for _, h := range r.Hypotheses {
-				if h.Status != hypothesis.Supported {
-					continue
-				}
-				if since, ok := convergedSince(b, r, h.Subject); ok && onlyBefore(h.Supporting, since) {
-					t.Errorf("supported %s rests only on failures before %s, when its subject converged", h.ID, since.Format(time.RFC3339))
+				for _, m := range h.Individuals() {
+					if m.Status != hypothesis.Supported {
+						continue
+					}
+					if since, ok := convergedSince(b, r, m.Subject); ok && onlyBefore(m.Supporting, since) {
+						t.Errorf("supported %s rests only on failures before %s, when its subject converged", m.ID, since.Format(time.RFC3339))
+					}
 				}
 			}
 		})
@@ -111,17 +113,21 @@ func TestLedgerInvariants(t *testing.T) {
 // hypothesis names or explains, directly or through a pod, an owned
 // object or a managing GitOps object.
 func unaccounted(b *bundle.Bundle, r *report.Report) []layers.Workload {
-	byID := map[string]hypothesis.Hypothesis{}
-	for _, h := range r.Hypotheses {
-		byID[h.ID] = h
+	// Grouped entries are read member by member: each member is one
+	// hypothesis with its own subject, status and links.
+	byID := map[string]hypothesis.Member{}
+	for i := range r.Hypotheses {
+		for _, m := range r.Hypotheses[i].Individuals() {
+			byID[m.ID] = m
+		}
 	}
 	named := map[string]bool{}
-	for _, h := range r.Hypotheses {
-		if h.Status != hypothesis.Supported && h.Status != hypothesis.Open {
+	for _, m := range byID {
+		if m.Status != hypothesis.Supported && m.Status != hypothesis.Open {
 			continue
 		}
-		named[h.Subject.String()] = true
-		for _, id := range h.Explains {
+		named[m.Subject.String()] = true
+		for _, id := range m.Explains {
 			named[byID[id].Subject.String()] = true
 		}
 	}

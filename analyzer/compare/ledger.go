@@ -9,15 +9,23 @@ import (
 	"github.com/rift-dev/rift/analyzer/report"
 )
 
-// hypotheses compares the ledgers by ID. A contradicted or resolved
-// (history) hypothesis is not standing, so one that became either counts
-// as resolved.
+// hypotheses compares the ledgers by hypothesis ID, member by member of
+// grouped entries (a group's members differ between bundles as pods come
+// and go). A contradicted or resolved (history) hypothesis is not
+// standing, so one that became either counts as resolved.
 func hypotheses(b, a *report.Report) HypothesisDiff {
-	standing := func(r *report.Report) map[string]hypothesis.Hypothesis {
-		m := map[string]hypothesis.Hypothesis{}
-		for _, h := range r.Hypotheses {
-			if h.Status != hypothesis.Contradicted && h.Status != hypothesis.Resolved {
-				m[h.ID] = h
+	type standingHypothesis struct {
+		Cause, Status string
+		Subject       bundle.Ref
+	}
+	standing := func(r *report.Report) map[string]standingHypothesis {
+		m := map[string]standingHypothesis{}
+		for i := range r.Hypotheses {
+			h := &r.Hypotheses[i]
+			for _, x := range h.Individuals() {
+				if x.Status != hypothesis.Contradicted && x.Status != hypothesis.Resolved {
+					m[x.ID] = standingHypothesis{Cause: h.Cause, Status: x.Status, Subject: x.Subject}
+				}
 			}
 		}
 		return m

@@ -40,8 +40,12 @@ func Check(e *Expectation, r *report.Report) []Mismatch {
 	if e.Top != nil {
 		got := "none"
 		subj := ""
+		var subjects []string
 		if top != nil {
 			got, subj = top.Cause, top.Subject.String()
+			for _, m := range top.Individuals() {
+				subjects = append(subjects, m.Subject.String())
+			}
 		}
 		want := got
 		if !slices.Contains(e.Top.Causes, got) {
@@ -49,9 +53,17 @@ func Check(e *Expectation, r *report.Report) []Mismatch {
 		}
 		add("top.causes", want, got)
 		if len(e.Top.Subjects) > 0 {
+			// A grouped entry meets the expectation when one of its
+			// members' subjects does: the group is one cause on all of
+			// them.
 			want := subj
-			if !slices.ContainsFunc(e.Top.Subjects, func(p string) bool { return matchObject(p, subj) }) {
+			i := slices.IndexFunc(subjects, func(s string) bool {
+				return slices.ContainsFunc(e.Top.Subjects, func(p string) bool { return matchObject(p, s) })
+			})
+			if i < 0 {
 				want = "one of " + strings.Join(e.Top.Subjects, ", ")
+			} else {
+				subj, want = subjects[i], subjects[i]
 			}
 			add("top.subjects", want, subj)
 		}
@@ -77,8 +89,10 @@ func Check(e *Expectation, r *report.Report) []Mismatch {
 	if e.NoSupported {
 		var sup []string
 		for _, h := range r.Hypotheses {
-			if h.Status == hypothesis.Supported {
-				sup = append(sup, h.Cause+" "+h.Subject.String())
+			for _, m := range h.Individuals() {
+				if m.Status == hypothesis.Supported {
+					sup = append(sup, h.Cause+" "+m.Subject.String())
+				}
 			}
 		}
 		add("noSupported", []string(nil), sup)

@@ -57,6 +57,18 @@ func TestCheck(t *testing.T) {
 		{name: "converged", mutate: func(r *report.Report) { r.Workloads[0].Convergence = layers.Converged }, want: []string{"convergence"}},
 		{name: "no earliest failure", mutate: func(r *report.Report) { r.EarliestFailure = nil }, want: []string{"earliestFailure"}},
 		{name: "healthy", mutate: func(r *report.Report) { r.Summary.Verdict = "healthy" }, want: []string{"verdict"}},
+		{name: "expected subject is a member of the top group", mutate: func(r *report.Report) {
+			other := bundle.Ref{Kind: "StatefulSet", Namespace: "kafka", Name: "zookeeper"}
+			top := &r.Hypotheses[0]
+			top.Members = []hypothesis.Member{{Subject: other, Status: hypothesis.Supported}, {Subject: top.Subject, Status: hypothesis.Open}}
+			top.Subject = other
+		}},
+		{name: "no member of the top group is the expected subject", mutate: func(r *report.Report) {
+			other := bundle.Ref{Kind: "StatefulSet", Namespace: "kafka", Name: "zookeeper"}
+			top := &r.Hypotheses[0]
+			top.Members = []hypothesis.Member{{Subject: other, Status: hypothesis.Supported}, {Subject: r.Hypotheses[1].Subject, Status: hypothesis.Open}}
+			top.Subject = other
+		}, want: []string{"top.subjects"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -81,6 +93,15 @@ func TestNoSupported(t *testing.T) {
 	r := kafkaReport()
 	if m := Check(e, r); len(m) != 1 || !strings.Contains(m[0].Diff, "rollout-blocked StatefulSet/kafka/kafka") {
 		t.Fatalf("want one mismatch naming the supported hypothesis, got %+v", m)
+	}
+	// A group is read member by member: an open group head does not hide
+	// a supported member.
+	r.Hypotheses = []hypothesis.Hypothesis{{Rank: 1, Cause: "crash-loop", Status: hypothesis.Open, Members: []hypothesis.Member{
+		{Subject: bundle.Ref{Kind: "Pod", Namespace: "kafka", Name: "kafka-0"}, Status: hypothesis.Open},
+		{Subject: bundle.Ref{Kind: "Pod", Namespace: "kafka", Name: "kafka-1"}, Status: hypothesis.Supported},
+	}}}
+	if m := Check(e, r); len(m) != 1 || !strings.Contains(m[0].Diff, "crash-loop Pod/kafka/kafka-1") {
+		t.Fatalf("want one mismatch naming the supported member, got %+v", m)
 	}
 	r.Hypotheses = nil
 	if m := Check(e, r); len(m) != 0 {

@@ -11,7 +11,8 @@ import (
 )
 
 // Ledger is the result of evaluating the rules against one input: the
-// ranked hypotheses and the summary that leads the report.
+// ranked ledger entries (hypotheses, grouped where several tell one
+// story: group) and the summary that leads the report.
 type Ledger struct {
 	Hypotheses []Hypothesis `json:"hypotheses"`
 	Summary    Summary      `json:"summary"`
@@ -24,7 +25,8 @@ type Ledger struct {
 // Evaluate converts in to an AST value once (only the parts the loaded
 // rules can read), evaluates every enabled rule
 // package against it in parallel, collects their hypothesis sets, resolves
-// explains links, ranks the hypotheses and computes the summary. It is pure
+// explains links, ranks the hypotheses, computes the summary and groups
+// the ranked hypotheses into ledger entries. It is pure
 // and deterministic: the same input and policies give the same ledger. A
 // rule that fails is listed in Ledger.RuleErrors and the others go on; the
 // error return is for an input that cannot be converted at all.
@@ -36,7 +38,7 @@ func (e *Engine) Evaluate(ctx context.Context, in Input) (*Ledger, error) {
 const (
 	StageInput    = "input"    // the input converted to a Rego value
 	StageEvaluate = "evaluate" // every rule package evaluated
-	StageRank     = "rank"     // hypotheses merged, linked, ranked, summarised
+	StageRank     = "rank"     // hypotheses merged, linked, ranked, summarised, grouped
 )
 
 // EvaluateStages is Evaluate, calling done with each stage's name as the
@@ -87,7 +89,9 @@ func (e *Engine) EvaluateStages(ctx context.Context, in Input, done func(stage s
 	resolve(cs, facts.present, tl)
 	cs = dropAccounted(cs, facts.related)
 	hs := rank(cs, e.weights(), tl)
-	l := &Ledger{Hypotheses: hs, Summary: summarize(hs, facts, len(ruleErrs) > 0), RuleErrors: ruleErrs}
+	// The lead reads the hypotheses one by one, as ranked; the ledger
+	// lists them by group, each group once.
+	l := &Ledger{Summary: summarize(hs, facts, len(ruleErrs) > 0), Hypotheses: group(hs, facts.owners), RuleErrors: ruleErrs}
 	done(StageRank)
 	return l, nil
 }

@@ -29,6 +29,8 @@ type summaryFacts struct {
 	// related lists, per blocked or failed workload, what a hypothesis
 	// that accounts for it may name (dropAccounted).
 	related map[string][]string
+	// owners maps what a workload owns to it, for grouping (group).
+	owners ownerFacts
 }
 
 func factsOf(in Input) summaryFacts {
@@ -38,6 +40,7 @@ func factsOf(in Input) summaryFacts {
 		stuck:    stuckWorkloads(in),
 		present:  presentOf(in.Bundle, in.Workloads),
 		related:  relatedOf(in.Bundle, in.Workloads),
+		owners:   ownersOf(in.Bundle, in.Workloads),
 	}
 }
 

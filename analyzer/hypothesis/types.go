@@ -55,6 +55,59 @@ type Hypothesis struct {
 	// ResolvedAt is when a Resolved hypothesis's failure stopped: the
 	// moment its subject's present converged state began.
 	ResolvedAt *time.Time `json:"resolvedAt,omitempty"`
+	// Members lists the hypotheses a grouped entry stands for, in rank
+	// order, when it stands for more than one (group.go); a hypothesis of
+	// its own has none. A group's ID, subject, summary, next check and
+	// repair are its first member's; its status is its best member's, its
+	// evidence and links the union of its members'.
+	Members []Member `json:"members,omitempty"`
+	// Extent says in words what a group's members span, e.g.
+	// "504 pods in 120 workloads". Empty for a hypothesis of its own.
+	Extent string `json:"extent,omitempty"`
+	// SupportingOmitted and ContradictingOmitted count the evidence items
+	// the default report leaves out of Supporting and Contradicting
+	// (report.Brief); a full report leaves nothing out.
+	SupportingOmitted    int `json:"supportingOmitted,omitempty"`
+	ContradictingOmitted int `json:"contradictingOmitted,omitempty"`
+}
+
+// Member is one hypothesis of a grouped ledger entry: its own subject,
+// status and summary, and (in a full report) its own evidence and links.
+type Member struct {
+	// ID is the member's own hypothesis ID (rule id + subject); the
+	// Explains and ExplainedBy lists of every entry name members by it.
+	ID      string     `json:"id"`
+	Subject bundle.Ref `json:"subject"`
+	// Owner is the workload that owns the subject through controller
+	// references (a Pod's Deployment), when it is not the subject itself.
+	Owner        *bundle.Ref `json:"owner,omitempty"`
+	Status       string      `json:"status"`
+	Summary      string      `json:"summary"`
+	NextCheck    string      `json:"nextCheck,omitempty"`
+	FirstFailure *time.Time  `json:"firstFailure,omitempty"`
+	ResolvedAt   *time.Time  `json:"resolvedAt,omitempty"`
+	// Supporting, Contradicting, Explains and ExplainedBy are the member's
+	// own. The default report leaves them out (the entry's lists hold
+	// their union); rift analyze -o json --full keeps them.
+	Supporting    []evidence.Evidence `json:"supporting,omitempty"`
+	Contradicting []evidence.Evidence `json:"contradicting,omitempty"`
+	Explains      []string            `json:"explains,omitempty"`
+	ExplainedBy   []string            `json:"explainedBy,omitempty"`
+}
+
+// Individuals returns the hypotheses an entry stands for: its members, or
+// the entry itself when it stands alone. It is how a reader that compares
+// or matches single hypotheses (rift diff, rift test) sees a grouped
+// ledger.
+func (h *Hypothesis) Individuals() []Member {
+	if len(h.Members) > 0 {
+		return h.Members
+	}
+	return []Member{{
+		ID: h.ID, Subject: h.Subject, Status: h.Status, Summary: h.Summary, NextCheck: h.NextCheck,
+		FirstFailure: h.FirstFailure, ResolvedAt: h.ResolvedAt,
+		Supporting: h.Supporting, Contradicting: h.Contradicting, Explains: h.Explains, ExplainedBy: h.ExplainedBy,
+	}}
 }
 
 // Repair is the repair contract at the authoritative owner. rift never

@@ -12,8 +12,9 @@ import (
 )
 
 // Focus returns a copy of r restricted to one workload: that workload, the
-// timeline entries of the workload or linked to it, and the hypotheses whose
-// subject or evidence cites it. The earliest failure becomes the workload's
+// timeline entries of the workload or linked to it, and the ledger entries
+// whose subject or evidence cites it, or of which a member's subject or
+// owner is it (a group is kept whole). The earliest failure becomes the workload's
 // own when the report carries one. Summary, bundle and residual risks stay
 // bundle-wide. Matching ignores the API version. r is not modified.
 func Focus(r *Report, ref bundle.Ref) (*Report, error) {
@@ -49,7 +50,7 @@ func Focus(r *Report, ref bundle.Ref) (*Report, error) {
 
 	out.Hypotheses = []hypothesis.Hypothesis{}
 	for _, h := range r.Hypotheses {
-		if sameObject(h.Subject, ref) || cites(h.Supporting, ref) || cites(h.Contradicting, ref) {
+		if sameObject(h.Subject, ref) || cites(h.Supporting, ref) || cites(h.Contradicting, ref) || hasMember(h, ref) {
 			out.Hypotheses = append(out.Hypotheses, h)
 		}
 	}
@@ -85,6 +86,12 @@ func entryConcerns(e timeline.Entry, ref bundle.Ref) bool {
 		return true
 	}
 	return slices.ContainsFunc(e.Workloads, func(w bundle.Ref) bool { return sameObject(w, ref) })
+}
+
+func hasMember(h hypothesis.Hypothesis, ref bundle.Ref) bool {
+	return slices.ContainsFunc(h.Members, func(m hypothesis.Member) bool {
+		return sameObject(m.Subject, ref) || (m.Owner != nil && sameObject(*m.Owner, ref))
+	})
 }
 
 func cites(evs []evidence.Evidence, ref bundle.Ref) bool {

@@ -59,6 +59,50 @@ func (e *jsonWriter) hypothesis(h *hypothesis.Hypothesis) {
 		e.key("resolvedAt")
 		e.time(*h.ResolvedAt)
 	}
+	if len(h.Members) > 0 {
+		e.key("members")
+		list(e, h.Members, e.ledgerMember)
+	}
+	e.optStr("extent", h.Extent)
+	e.optInt("supportingOmitted", h.SupportingOmitted)
+	e.optInt("contradictingOmitted", h.ContradictingOmitted)
+	e.close('}')
+}
+
+// ledgerMember writes one member of a grouped entry.
+func (e *jsonWriter) ledgerMember(m *hypothesis.Member) {
+	e.open('{')
+	e.key("id")
+	e.str(m.ID)
+	e.key("subject")
+	e.ref(&m.Subject)
+	if m.Owner != nil {
+		e.key("owner")
+		e.ref(m.Owner)
+	}
+	e.key("status")
+	e.str(m.Status)
+	e.key("summary")
+	e.str(m.Summary)
+	e.optStr("nextCheck", m.NextCheck)
+	if m.FirstFailure != nil {
+		e.key("firstFailure")
+		e.time(*m.FirstFailure)
+	}
+	if m.ResolvedAt != nil {
+		e.key("resolvedAt")
+		e.time(*m.ResolvedAt)
+	}
+	if len(m.Supporting) > 0 {
+		e.key("supporting")
+		e.evidence(m.Supporting)
+	}
+	if len(m.Contradicting) > 0 {
+		e.key("contradicting")
+		e.evidence(m.Contradicting)
+	}
+	e.optStrs("explains", m.Explains)
+	e.optStrs("explainedBy", m.ExplainedBy)
 	e.close('}')
 }
 

@@ -75,3 +75,11 @@ func (e *jsonWriter) optStrs(k string, ss []string) {
 		e.strs(ss)
 	}
 }
+
+// optInt writes an omitempty int field.
+func (e *jsonWriter) optInt(k string, n int) {
+	if n != 0 {
+		e.key(k)
+		e.int(int64(n))
+	}
+}

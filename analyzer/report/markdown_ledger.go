@@ -66,7 +66,12 @@ func mdLedger(m *mdOut, r *Report, details bool) {
 	rows := make([][]string, 0, len(shown))
 	for _, h := range shown {
 		name := fmt.Sprintf("**#%d %s** on %s<br>%s<br>*%s*", h.Rank, esc(h.Cause), code(h.Subject.String()), esc(h.Summary), esc(ruleLine(h)))
-		rows = append(rows, []string{name, mdEvidence(h.Supporting, details), mdEvidence(h.Contradicting, details), esc(h.NextCheck), esc(mdLedgerStatus(h))})
+		if len(h.Members) > 0 {
+			name = fmt.Sprintf("**#%d %s**: %s<br>first %s: %s<br>*%s*<br>%s", h.Rank, esc(h.Cause), esc(h.Extent),
+				code(h.Subject.String()), esc(h.Summary), esc(ruleLine(h)), mdMembers(h, details))
+		}
+		rows = append(rows, []string{name, mdEvidence(h.Supporting, h.SupportingOmitted, details),
+			mdEvidence(h.Contradicting, h.ContradictingOmitted, details), esc(h.NextCheck), esc(mdLedgerStatus(h))})
 	}
 	m.table([]string{"Hypothesis", "Supporting evidence", "Contradicting evidence", "Next read-only check", "Status"}, rows)
 	if hidden > 0 {
@@ -131,6 +136,23 @@ func mdResidual(m *mdOut, r *Report) {
 	for _, s := range r.Residual {
 		m.printf("- %s\n", esc(s))
 	}
+}
+
+// mdMembers lists a group's members in one cell, each with its status.
+func mdMembers(h hypothesis.Hypothesis, details bool) string {
+	shown, more := limitMembers(h.Members, details)
+	parts := make([]string, 0, len(shown)+1)
+	for _, m := range shown {
+		s := code(m.Subject.String()) + " " + esc(m.Status)
+		if m.Owner != nil {
+			s += " (of " + code(m.Owner.String()) + ")"
+		}
+		parts = append(parts, s)
+	}
+	if more > 0 {
+		parts = append(parts, fmt.Sprintf("(%d more; `--details` lists them)", more))
+	}
+	return "members: " + strings.Join(parts, "<br>")
 }
 
 // mdLedgerStatus is the status column: a resolved hypothesis says when it

@@ -49,7 +49,7 @@ func mdWorkload(m *mdOut, w layers.Workload, details bool) {
 	for _, l := range w.Layers {
 		row := []string{esc(l.Name), mdStatus(l.Status), code(l.Revision), esc(l.Identity)}
 		if details {
-			row = append(row, mdEvidence(l.Evidence, true))
+			row = append(row, mdEvidence(l.Evidence, 0, true))
 		}
 		rows = append(rows, row)
 	}
@@ -84,14 +84,18 @@ func mdWorkload(m *mdOut, w layers.Workload, details bool) {
 	}
 }
 
-// mdEvidence joins citations into one table cell, one per line.
-func mdEvidence(evs []evidence.Evidence, details bool) string {
+// mdEvidence joins citations into one table cell, one per line; omitted
+// is what the report itself left out (Brief).
+func mdEvidence(evs []evidence.Evidence, omitted int, details bool) string {
 	shown, more := limitEvidence(evs, details)
 	parts := make([]string, 0, len(shown)+1)
 	for _, e := range shown {
 		parts = append(parts, esc(evidenceText(e)))
 	}
-	if more > 0 {
+	switch {
+	case omitted > 0:
+		parts = append(parts, esc(moreLine(more, omitted)))
+	case more > 0:
 		parts = append(parts, fmt.Sprintf("(%d more)", more))
 	}
 	if len(parts) == 0 {

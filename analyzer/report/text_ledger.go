@@ -22,13 +22,14 @@ func textLedger(t *textOut, r *Report, details bool) {
 			t.blank()
 		}
 		t.flow(2, 0, "", []cell{{text: fmt.Sprintf("#%d", h.Rank), style: styleBold},
-			{text: h.Status, style: hypothesisStyle(h.Status)}, {text: h.Cause, style: styleBold}, {text: h.Subject.String()}})
-		t.para(5, h.Summary+" ("+ruleLine(h)+")")
+			{text: h.Status, style: hypothesisStyle(h.Status)}, {text: h.Cause, style: styleBold}, {text: entrySubject(h)}})
+		t.para(5, entrySummary(h)+" ("+ruleLine(h)+")")
 		if h.ResolvedAt != nil {
 			t.para(5, "history: stopped by "+h.ResolvedAt.UTC().Format(time.RFC3339)+", when the subject converged")
 		}
-		textEvidence(t, "+", styleGreen, h.Supporting, details)
-		textEvidence(t, "-", styleRed, h.Contradicting, details)
+		textEvidence(t, "+", styleGreen, h.Supporting, h.SupportingOmitted, details)
+		textEvidence(t, "-", styleRed, h.Contradicting, h.ContradictingOmitted, details)
+		textMembers(t, h, details)
 		if len(h.ExplainedBy) > 0 {
 			t.kv(5, 12, "explained by", styleNone, strings.Join(h.ExplainedBy, ", "))
 		}
@@ -41,13 +42,30 @@ func textLedger(t *textOut, r *Report, details bool) {
 	t.blank()
 }
 
-func textEvidence(t *textOut, bullet, style string, evs []evidence.Evidence, details bool) {
+// textEvidence writes a hypothesis's evidence list; omitted is what the
+// report itself left out (Brief), which --details cannot show.
+func textEvidence(t *textOut, bullet, style string, evs []evidence.Evidence, omitted int, details bool) {
 	shown, more := limitEvidence(evs, details)
 	for _, e := range shown {
 		t.item(5, bullet, style, evidenceText(e))
 	}
+	if line := moreLine(more, omitted); line != "" {
+		t.para(7, line)
+	}
+}
+
+// textMembers lists a group's members, each with its own status.
+func textMembers(t *textOut, h hypothesis.Hypothesis, details bool) {
+	shown, more := limitMembers(h.Members, details)
+	for i, m := range shown {
+		key := ""
+		if i == 0 {
+			key = "members"
+		}
+		t.kv(5, 12, key, styleNone, memberLine(m))
+	}
 	if more > 0 {
-		t.para(7, fmt.Sprintf("(%d more; --details shows them)", more))
+		t.para(18, fmt.Sprintf("(%d more; --details shows them)", more))
 	}
 }
 

@@ -108,6 +108,62 @@ func chronology(r *Report, details bool) (entries []timeline.Entry, before, afte
 	return entries, start, after
 }
 
+// memberLimit is how many members of a group the text and Markdown
+// ledgers list without Details.
+const memberLimit = 5
+
+// limitMembers returns at most memberLimit members unless details is set,
+// and how many were left out.
+func limitMembers(ms []hypothesis.Member, details bool) ([]hypothesis.Member, int) {
+	if details || len(ms) <= memberLimit {
+		return ms, 0
+	}
+	return ms[:memberLimit], len(ms) - memberLimit
+}
+
+// memberLine is one member of a group: its subject and status, and its
+// owner workload when it has one.
+func memberLine(m hypothesis.Member) string {
+	s := m.Subject.String() + " " + m.Status
+	if m.Owner != nil {
+		s += " (of " + m.Owner.String() + ")"
+	}
+	return s
+}
+
+// entrySubject is what a ledger entry is about: its subject, or for a
+// group the extent of its members.
+func entrySubject(h hypothesis.Hypothesis) string {
+	if len(h.Members) > 0 {
+		return h.Extent
+	}
+	return h.Subject.String()
+}
+
+// entrySummary is a ledger entry's summary; a group's is its first
+// member's, said as such.
+func entrySummary(h hypothesis.Hypothesis) string {
+	if len(h.Members) > 0 {
+		return "first " + h.Subject.String() + ": " + h.Summary
+	}
+	return h.Summary
+}
+
+// moreLine says how many evidence items are not shown: more that
+// --details shows, and omitted that the report left out (only --full
+// keeps them).
+func moreLine(more, omitted int) string {
+	switch {
+	case more > 0 && omitted > 0:
+		return fmt.Sprintf("(%d more; --details shows %d of them, --full all)", more+omitted, more)
+	case more > 0:
+		return fmt.Sprintf("(%d more; --details shows them)", more)
+	case omitted > 0:
+		return fmt.Sprintf("(%d more left out of this report; --full keeps them)", omitted)
+	}
+	return ""
+}
+
 // limitEvidence returns at most evidenceLimit items unless details is set,
 // and how many were left out.
 func limitEvidence(evs []evidence.Evidence, details bool) ([]evidence.Evidence, int) {
