@@ -43,6 +43,9 @@ type Bundle struct {
 	Checks []*Check `json:"checks,omitempty"`
 	// Redaction is redaction.yaml when present.
 	Redaction *RedactionReport `json:"redaction,omitempty"`
+	// Discovery is the API discovery the collector recorded, nil when it
+	// recorded none (only troubleshoot support bundles do).
+	Discovery *Discovery `json:"-"`
 	// Unknown lists top-level entries the format does not define. They are
 	// kept in the listing, not loaded.
 	Unknown []string `json:"unknown,omitempty"`

@@ -8,11 +8,9 @@ import (
 	"sigs.k8s.io/yaml"
 )
 
-// troubleshootSkip are cluster-resources entries that hold API discovery
-// or RBAC review data, not objects.
-var troubleshootSkip = map[string]bool{
-	"auth-cani-list": true, "groups.json": true, "resources.json": true,
-}
+// troubleshootSkip are cluster-resources entries that hold RBAC review
+// data, not objects.
+var troubleshootSkip = map[string]bool{"auth-cani-list": true}
 
 // planTroubleshoot maps a path of a troubleshoot support bundle to its role.
 func planTroubleshoot(l *listing, root, rel string) (plan, bool) {
@@ -27,6 +25,10 @@ func planTroubleshoot(l *listing, root, rel string) (plan, bool) {
 		return plan{role: roleErrorList, nc: troubleshootNotCollected(parts)}, true
 	case parts[0] != "cluster-resources":
 		return plan{}, false
+	case rel == "cluster-resources/groups.json":
+		return plan{role: roleAPIGroups}, true
+	case rel == "cluster-resources/resources.json":
+		return plan{role: roleAPIResources}, true
 	case len(parts) == 6 && parts[1] == "pods" && parts[2] == "logs" && strings.HasSuffix(base, "-logs-errors.log"):
 		// Written instead of a log when fetching it failed.
 		return plan{role: roleErrorText, nc: NotCollected{Resource: "pods/log", Namespace: parts[3]}}, true

@@ -1,9 +1,11 @@
 package bundle
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
 // TestLoadTroubleshootLayout covers the parts of troubleshoot's layout the
@@ -52,5 +54,58 @@ func TestLoadTroubleshootLayout(t *testing.T) {
 	if b.Meta.Collector != (Collector{Name: "troubleshoot", Version: "v0.100.0"}) || len(b.Errors) != 0 ||
 		cmp.Diff([]string{"analysis.json"}, b.Unknown) != "" {
 		t.Errorf("collector %+v, errors %v, unknown %v", b.Meta.Collector, b.Errors, b.Unknown)
+	}
+}
+
+// TestLoadTroubleshootDiscovery: the API discovery a support bundle
+// records (groups.json, resources.json) is kept for rift serve, and a
+// malformed one is a load error, not objects.
+func TestLoadTroubleshootDiscovery(t *testing.T) {
+	version := member{name: "sb/version.yaml", body: "apiVersion: troubleshoot.sh/v1beta2\nkind: SupportBundle\nspec: {versionNumber: v0.100.0}\n"}
+	groups := `[{"name":"","versions":[{"groupVersion":"v1","version":"v1"}],"preferredVersion":{"groupVersion":"v1","version":"v1"}}]`
+	resources := `[{"groupVersion":"v1","resources":[{"name":"pods","singularName":"pod","namespaced":true,"kind":"Pod","verbs":["get","list"],"shortNames":["po"]}]}]`
+	cases := []struct {
+		name    string
+		members []member
+		want    *Discovery
+		errs    []string
+	}{{
+		name: "recorded",
+		members: []member{version,
+			{name: "sb/cluster-resources/groups.json", body: groups},
+			{name: "sb/cluster-resources/resources.json", body: resources}},
+		want: &Discovery{
+			Groups: []metav1.APIGroup{{Versions: []metav1.GroupVersionForDiscovery{{GroupVersion: "v1", Version: "v1"}}, PreferredVersion: metav1.GroupVersionForDiscovery{GroupVersion: "v1", Version: "v1"}}},
+			Resources: []metav1.APIResourceList{{GroupVersion: "v1", APIResources: []metav1.APIResource{
+				{Name: "pods", SingularName: "pod", Namespaced: true, Kind: "Pod", Verbs: metav1.Verbs{"get", "list"}, ShortNames: []string{"po"}}}}},
+		},
+	}, {
+		name:    "absent",
+		members: []member{version, {name: "sb/cluster-resources/namespaces.json", body: `{"kind":"NamespaceList","apiVersion":"v1","items":[]}`}},
+	}, {
+		name:    "malformed",
+		members: []member{version, {name: "sb/cluster-resources/resources.json", body: `{"groupVersion":"v1"}`}},
+		want:    &Discovery{},
+		errs:    []string{"cluster-resources/resources.json: malformed API discovery, want a JSON array of APIResourceList"},
+	}}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := Load(archive(t, t.TempDir(), "sb.tar.gz", tc.members), LoadOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, b.Discovery); diff != "" {
+				t.Errorf("discovery (-want +got):\n%s", diff)
+			}
+			var errs []string
+			for _, e := range b.Errors {
+				// The reason up to the JSON decoder's own message.
+				reason, _, _ := strings.Cut(e.Reason, ": ")
+				errs = append(errs, e.File+": "+reason)
+			}
+			if diff := cmp.Diff(tc.errs, errs); diff != "" {
+				t.Errorf("errors (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

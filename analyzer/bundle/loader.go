@@ -25,6 +25,8 @@ const (
 	roleCollectorErr             // troubleshoot collector-errors/*.json
 	roleVersion                  // troubleshoot version.yaml
 	roleTimestamp                // must-gather timestamp
+	roleAPIGroups                // troubleshoot cluster-resources/groups.json
+	roleAPIResources             // troubleshoot cluster-resources/resources.json
 )
 
 // plan is what the loader will do with one file.
@@ -52,6 +54,7 @@ type loader struct {
 	logs    []*Log
 	checks  []*Check
 	redact  *RedactionReport
+	disc    *Discovery
 	// riftWritten is set when the bundle holds redaction.yaml, which only
 	// rift's writers (collect, redact) write, just before bundle.yaml.
 	riftWritten bool
@@ -153,6 +156,7 @@ func (ld *loader) bundle() *Bundle {
 	}
 	b := New(ld.lay.format, meta, ld.objs, sources, ld.logs, ld.checks)
 	b.Redaction = ld.redact
+	b.Discovery = ld.disc
 	for u := range ld.unknown {
 		b.Unknown = append(b.Unknown, u)
 	}

@@ -111,5 +111,7 @@ func (ld *loader) handle(full string, p plan, data []byte) {
 		ld.readVersion(file, data)
 	case roleTimestamp:
 		ld.readTimestamp(file, data)
+	case roleAPIGroups, roleAPIResources:
+		ld.readDiscovery(file, p.role, data)
 	}
 }
