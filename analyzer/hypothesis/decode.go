@@ -8,11 +8,6 @@ import (
 	"github.com/rift-dev/rift/analyzer/bundle"
 )
 
-// maxEvidence bounds each evidence list: a retry loop over a thousand pods
-// must not turn one hypothesis into a thousand lines. The last item says how
-// many were left out.
-const maxEvidence = 25
-
 // ruleOutput is one element of a rule's `hypothesis` set.
 type ruleOutput struct {
 	Cause         string        `json:"cause"`

@@ -1,7 +1,6 @@
 package hypothesis
 
 import (
-	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -26,7 +25,8 @@ func convertEvidence(raw []rawEvidence) []evidence.Evidence {
 }
 
 // sortEvidence orders evidence by time (untimed last), then by what it
-// cites, drops exact duplicates and bounds the list.
+// cites, and drops exact duplicates. It keeps every item: the ledger is
+// whole, and the default report bounds what it shows (report.Brief).
 func sortEvidence(l []evidence.Evidence) []evidence.Evidence {
 	key := func(e evidence.Evidence) string {
 		o := ""
@@ -48,9 +48,5 @@ func sortEvidence(l []evidence.Evidence) []evidence.Evidence {
 	l = slices.CompactFunc(l, func(a, b evidence.Evidence) bool {
 		return key(a) == key(b) && (a.Time == nil) == (b.Time == nil) && (a.Time == nil || a.Time.Equal(*b.Time))
 	})
-	if len(l) > maxEvidence {
-		n := len(l) - (maxEvidence - 1)
-		l = append(l[:maxEvidence-1:maxEvidence-1], evidence.Evidence{Message: fmt.Sprintf("%d more items of the same kind left out", n)})
-	}
 	return l
 }

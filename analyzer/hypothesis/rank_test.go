@@ -173,14 +173,16 @@ func TestMergeFoldsSameSubject(t *testing.T) {
 	}
 }
 
-func TestSortEvidenceBounds(t *testing.T) {
+// TestSortEvidenceKeepsAll: the ledger keeps every item but exact
+// duplicates; bounding what a person reads is the report's (Brief).
+func TestSortEvidenceKeepsAll(t *testing.T) {
 	var l []evidence.Evidence
 	for i := range 40 {
 		l = append(l, evidence.Evidence{Path: "p", Message: string(rune('a'+i%26)) + string(rune('a'+i/26))})
 	}
 	l = append(l, l[0]) // exact duplicate
 	got := sortEvidence(l)
-	if len(got) != maxEvidence || got[maxEvidence-1].Message != "16 more items of the same kind left out" {
-		t.Errorf("len %d, last %q", len(got), got[len(got)-1].Message)
+	if len(got) != 40 || got[0].Message != "aa" || got[39].Message != "za" {
+		t.Errorf("len %d, first %q, last %q", len(got), got[0].Message, got[len(got)-1].Message)
 	}
 }

@@ -90,6 +90,14 @@ type Workload struct {
 	// Apply is whether an apply is in flight, read from the reconcilers'
 	// own records; nil when no reconciler in the bundle manages it.
 	Apply *ApplyState `json:"apply,omitempty"`
+	// DivergencesOmitted and PodsOmitted count what the default report
+	// leaves out of Divergences and Pods; DetailOmitted is set when it
+	// lists a converged workload by its verdict only, without stages,
+	// layers, divergences and pods (report.Brief). A full report leaves
+	// nothing out.
+	DivergencesOmitted int  `json:"divergencesOmitted,omitempty"`
+	PodsOmitted        int  `json:"podsOmitted,omitempty"`
+	DetailOmitted      bool `json:"detailOmitted,omitempty"`
 }
 
 // PodState summarises one pod of a workload.
@@ -113,6 +121,9 @@ type Stage struct {
 	Name     string              `json:"name"`
 	Status   string              `json:"status"`
 	Evidence []evidence.Evidence `json:"evidence"`
+	// EvidenceOmitted counts the items the default report leaves out of
+	// Evidence (report.Brief).
+	EvidenceOmitted int `json:"evidenceOmitted,omitempty"`
 }
 
 // Layer is one state layer of a workload.
@@ -125,6 +136,9 @@ type Layer struct {
 	// at, in the layer's own terms.
 	Revision string              `json:"revision,omitempty"`
 	Evidence []evidence.Evidence `json:"evidence"`
+	// EvidenceOmitted counts the items the default report leaves out of
+	// Evidence (report.Brief).
+	EvidenceOmitted int `json:"evidenceOmitted,omitempty"`
 }
 
 // Divergence is one declared field that differs between two layers.

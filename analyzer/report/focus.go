@@ -65,18 +65,6 @@ func Focus(r *Report, ref bundle.Ref) (*Report, error) {
 	return &out, nil
 }
 
-// reindex moves ef to its position in the filtered timeline, or returns nil
-// when its entry was filtered out.
-func reindex(ef *timeline.EarliestFailure, newIndex map[int]int) *timeline.EarliestFailure {
-	i, ok := newIndex[ef.Index]
-	if !ok {
-		return nil
-	}
-	c := *ef
-	c.Index = i
-	return &c
-}
-
 func sameObject(a, b bundle.Ref) bool {
 	return a.Kind == b.Kind && a.Namespace == b.Namespace && a.Name == b.Name
 }

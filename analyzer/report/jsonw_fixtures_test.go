@@ -40,17 +40,28 @@ func TestJSONMatchesStdlibOnFixtures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var want bytes.Buffer
-			enc := json.NewEncoder(&want)
-			enc.SetEscapeHTML(false)
-			enc.SetIndent("", "  ")
-			if err := enc.Encode(r.Normalized()); err != nil {
-				t.Fatal(err)
+			// The default report is Brief's, the full one everything.
+			for _, full := range []bool{false, true} {
+				view := r.Normalized()
+				if !full {
+					view = report.Brief(view)
+				}
+				var want bytes.Buffer
+				enc := json.NewEncoder(&want)
+				enc.SetEscapeHTML(false)
+				enc.SetIndent("", "  ")
+				if err := enc.Encode(view); err != nil {
+					t.Fatal(err)
+				}
+				var got bytes.Buffer
+				if err := report.Render(&got, r, report.RenderOptions{Format: report.FormatJSON, Full: full}); err != nil {
+					t.Fatal(err)
+				}
+				if diff := cmp.Diff(want.String(), got.String()); diff != "" {
+					t.Errorf("json (full %v) differs from encoding/json (-want +got):\n%s", full, diff)
+				}
 			}
-			if diff := cmp.Diff(want.String(), renderString(t, r, report.FormatJSON)); diff != "" {
-				t.Errorf("json differs from encoding/json (-want +got):\n%s", diff)
-			}
-			marshalled, err := json.Marshal(r.Normalized())
+			marshalled, err := json.Marshal(report.Brief(r.Normalized()))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -44,6 +44,16 @@ func (e *jsonWriter) report(r *Report) {
 	e.acceptances(r.Verification)
 	e.key("residual")
 	e.strs(r.Residual)
+	if o := r.Omitted; o != nil {
+		e.key("omitted")
+		e.open('{')
+		e.optInt("timelineEntries", o.TimelineEntries)
+		e.optInt("workloadDetails", o.WorkloadDetails)
+		e.optInt("evidence", o.Evidence)
+		e.optInt("divergences", o.Divergences)
+		e.optInt("pods", o.Pods)
+		e.close('}')
+	}
 	e.close('}')
 }
 

@@ -26,6 +26,7 @@ func (e *jsonWriter) workload(w *layers.Workload) {
 		e.str(s.Status)
 		e.key("evidence")
 		e.evidence(s.Evidence)
+		e.optInt("evidenceOmitted", s.EvidenceOmitted)
 		e.close('}')
 	})
 	e.key("layers")
@@ -52,6 +53,12 @@ func (e *jsonWriter) workload(w *layers.Workload) {
 		e.optStr("setting", a.Setting)
 		e.close('}')
 	}
+	e.optInt("divergencesOmitted", w.DivergencesOmitted)
+	e.optInt("podsOmitted", w.PodsOmitted)
+	if w.DetailOmitted {
+		e.key("detailOmitted")
+		e.bool(true)
+	}
 	e.close('}')
 }
 
@@ -66,6 +73,7 @@ func (e *jsonWriter) layers(ls []layers.Layer) {
 		e.optStr("revision", l.Revision)
 		e.key("evidence")
 		e.evidence(l.Evidence)
+		e.optInt("evidenceOmitted", l.EvidenceOmitted)
 		e.close('}')
 	})
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rift-dev/rift/analyzer/hypothesis"
 	"github.com/rift-dev/rift/analyzer/timeline"
+	"github.com/rift-dev/rift/internal/words"
 )
 
 func mdChronology(m *mdOut, r *Report, details bool) {
@@ -53,6 +54,10 @@ func mdChronology(m *mdOut, r *Report, details bool) {
 	m.table([]string{"", "Time (UTC, offset from the earliest failure)", "Object", "Layer", "Reason", "Message", "Repeats"}, rows)
 	if after > 0 {
 		m.printf("%d later entries are not shown; `-o json` has them all.\n\n", after)
+	}
+	if o := r.Omitted; o != nil && o.TimelineEntries > 0 {
+		m.printf("This report keeps %d entries: those it points at and the first failures; %s left out, `--full` keeps them.\n\n",
+			len(r.Timeline), words.Count(o.TimelineEntries, "more was", "more were"))
 	}
 }
 

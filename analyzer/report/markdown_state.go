@@ -6,6 +6,7 @@ import (
 
 	"github.com/rift-dev/rift/analyzer/evidence"
 	"github.com/rift-dev/rift/analyzer/layers"
+	"github.com/rift-dev/rift/internal/words"
 )
 
 func mdState(m *mdOut, r *Report, opts RenderOptions) {
@@ -49,7 +50,7 @@ func mdWorkload(m *mdOut, w layers.Workload, details bool) {
 	for _, l := range w.Layers {
 		row := []string{esc(l.Name), mdStatus(l.Status), code(l.Revision), esc(l.Identity)}
 		if details {
-			row = append(row, mdEvidence(l.Evidence, 0, true))
+			row = append(row, mdEvidence(l.Evidence, l.EvidenceOmitted, true))
 		}
 		rows = append(rows, row)
 	}
@@ -70,6 +71,9 @@ func mdWorkload(m *mdOut, w layers.Workload, details bool) {
 		}
 		m.printf("**Divergences**\n\n")
 		m.table([]string{"Between", "Object", "Field", "Expected", "Observed", "Owner"}, rows)
+		if n := w.DivergencesOmitted; n > 0 {
+			m.printf("%s left out of this report; `--full` keeps them.\n\n", words.Count(n, "more divergence", "more divergences"))
+		}
 	}
 	if len(w.Pods) > 0 {
 		rows = rows[:0]
@@ -81,6 +85,9 @@ func mdWorkload(m *mdOut, w layers.Workload, details bool) {
 			rows = append(rows, []string{code(p.Name), esc(rev), esc(p.Phase), yesNo(p.Ready), fmt.Sprint(p.Restarts), esc(p.Reason)})
 		}
 		m.table([]string{"Pod", "Revision", "Phase", "Ready", "Restarts", "Reason"}, rows)
+		if n := w.PodsOmitted; n > 0 {
+			m.printf("%s left out of this report; `--full` keeps them.\n\n", words.Count(n, "more pod", "more pods"))
+		}
 	}
 }
 

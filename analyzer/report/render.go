@@ -41,10 +41,15 @@ type RenderOptions struct {
 	// writing to a terminal and NO_COLOR is unset; other formats ignore it.
 	Color bool
 	// Details expands evidence in the text and Markdown formats: every
-	// evidence item of every layer, stage and hypothesis, and the whole
-	// chronology instead of its first entries. JSON and HTML always carry
-	// everything.
+	// evidence item of every layer, stage and hypothesis the report holds,
+	// and its whole chronology instead of its first entries. JSON and
+	// HTML always carry all the report holds.
 	Details bool
+	// Full renders the whole report: no list bounded, every group
+	// member's own evidence and links (rift analyze --full, for machines).
+	// Without it, the report is Brief's: bounded so that a person can open
+	// it at any size, with what was left out counted.
+	Full bool
 	// Workload, when set, focuses the report on one workload: the other
 	// workloads, and timeline entries and hypotheses that do not concern it,
 	// are left out. It matches by kind, namespace and name (the API version
@@ -77,6 +82,9 @@ func Render(w io.Writer, r *Report, opts RenderOptions) error {
 		if view, err = Focus(view, *opts.Workload); err != nil {
 			return err
 		}
+	}
+	if !opts.Full {
+		view = Brief(view)
 	}
 	switch opts.Format {
 	case FormatText:

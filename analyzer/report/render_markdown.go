@@ -160,5 +160,8 @@ func mdScope(m *mdOut, r *Report) {
 	for _, e := range b.LoadErrors {
 		rows = append(rows, []string{"Load error", esc(e.Error())})
 	}
+	if s := omittedLine(r); s != "" {
+		rows = append(rows, []string{"Left out", esc(s)})
+	}
 	m.table([]string{"Item", "Value"}, rows)
 }

@@ -69,6 +69,9 @@ func textScope(t *textOut, r *Report) {
 	for _, e := range b.LoadErrors {
 		t.kv(2, k, "load error", styleRed, e.Error())
 	}
+	if s := omittedLine(r); s != "" {
+		t.kv(2, k, "left out", styleNone, s)
+	}
 	t.blank()
 }
 

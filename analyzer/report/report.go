@@ -39,6 +39,26 @@ type Report struct {
 	Verification []hypothesis.Acceptance `json:"verification"`
 	// Residual lists what the bundle could not show.
 	Residual []string `json:"residual"`
+	// Omitted counts what the default report left out so that a person
+	// can open it at any size (Brief); each list that was bounded also
+	// says so beside itself. Nil when nothing was left out, and always
+	// in a full report (RenderOptions.Full, rift analyze --full).
+	Omitted *Omitted `json:"omitted,omitempty"`
+}
+
+// Omitted counts, over the whole report, what Brief left out.
+type Omitted struct {
+	// TimelineEntries is how many timeline entries were left out.
+	TimelineEntries int `json:"timelineEntries,omitempty"`
+	// WorkloadDetails is how many converged workloads are listed by
+	// their verdict only (layers.Workload.DetailOmitted).
+	WorkloadDetails int `json:"workloadDetails,omitempty"`
+	// Evidence is how many evidence items were left out of hypotheses,
+	// layers and stages (their *Omitted counts).
+	Evidence int `json:"evidence,omitempty"`
+	// Divergences and Pods are how many were left out of workloads.
+	Divergences int `json:"divergences,omitempty"`
+	Pods        int `json:"pods,omitempty"`
 }
 
 // BundleInfo is the scope and identity section of the report.

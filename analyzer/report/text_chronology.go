@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/rift-dev/rift/analyzer/timeline"
+	"github.com/rift-dev/rift/internal/words"
 )
 
 // textChronology writes the timeline from the earliest failure, one entry
@@ -58,6 +59,10 @@ func textChronology(t *textOut, r *Report, details bool) {
 	}
 	if after > 0 {
 		t.para(2, fmt.Sprintf("(%d later entries not shown; --details or -o json shows them.)", after))
+	}
+	if o := r.Omitted; o != nil && o.TimelineEntries > 0 {
+		t.para(2, fmt.Sprintf("(This report keeps %d entries: those it points at and the first failures; %s left out, --full keeps them.)",
+			len(r.Timeline), words.Count(o.TimelineEntries, "more was", "more were")))
 	}
 	t.blank()
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/rift-dev/rift/analyzer/layers"
+	"github.com/rift-dev/rift/internal/words"
 )
 
 // textState writes the state reconciliation: for each affected workload its
@@ -65,10 +66,16 @@ func textWorkload(t *textOut, w layers.Workload, details bool) {
 			for _, e := range l.Evidence {
 				t.item(4, l.Name+":", styleDim, evidenceText(e))
 			}
+			if l.EvidenceOmitted > 0 {
+				t.para(6, fmt.Sprintf("(%s: %s)", l.Name, moreLine(0, l.EvidenceOmitted)))
+			}
 		}
 		for _, s := range w.Stages {
 			for _, e := range s.Evidence {
 				t.item(4, s.Name+":", styleDim, evidenceText(e))
+			}
+			if s.EvidenceOmitted > 0 {
+				t.para(6, fmt.Sprintf("(%s: %s)", s.Name, moreLine(0, s.EvidenceOmitted)))
 			}
 		}
 	}
@@ -97,6 +104,9 @@ func textDivergences(t *textOut, w layers.Workload) {
 			t.kv(6, 8, "owner", styleNone, d.Owner)
 		}
 	}
+	if n := w.DivergencesOmitted; n > 0 {
+		t.para(4, fmt.Sprintf("(%s left out of this report; --full keeps them)", words.Count(n, "more divergence", "more divergences")))
+	}
 }
 
 func textPods(t *textOut, w layers.Workload) {
@@ -119,4 +129,7 @@ func textPods(t *textOut, w layers.Workload) {
 		})
 	}
 	t.table(2, []string{"pod", "revision", "phase", "ready", "restarts", "reason"}, rows)
+	if n := w.PodsOmitted; n > 0 {
+		t.para(2, fmt.Sprintf("(%s left out of this report; --full keeps them)", words.Count(n, "more pod", "more pods")))
+	}
 }

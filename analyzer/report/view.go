@@ -2,11 +2,13 @@ package report
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/rift-dev/rift/analyzer/evidence"
 	"github.com/rift-dev/rift/analyzer/hypothesis"
 	"github.com/rift-dev/rift/analyzer/layers"
 	"github.com/rift-dev/rift/analyzer/timeline"
+	"github.com/rift-dev/rift/internal/words"
 )
 
 // This file holds what the text and Markdown renderers derive from a report
@@ -106,6 +108,29 @@ func chronology(r *Report, details bool) (entries []timeline.Entry, before, afte
 		entries = entries[:chronologyLimit]
 	}
 	return entries, start, after
+}
+
+// omittedLine says what the report left out (Brief) and how to get it,
+// or "" when it left nothing out.
+func omittedLine(r *Report) string {
+	o := r.Omitted
+	if o == nil {
+		return ""
+	}
+	var parts []string
+	add := func(n int, one, many string) {
+		if n > 0 {
+			parts = append(parts, words.Count(n, one, many))
+		}
+	}
+	add(o.TimelineEntries, "timeline entry", "timeline entries")
+	if o.WorkloadDetails > 0 {
+		parts = append(parts, "the stages and layers of "+words.Count(o.WorkloadDetails, "converged workload", "converged workloads"))
+	}
+	add(o.Evidence, "evidence item", "evidence items")
+	add(o.Divergences, "divergence", "divergences")
+	add(o.Pods, "pod row", "pod rows")
+	return strings.Join(parts, ", ") + " (rift analyze -o json --full keeps everything)"
 }
 
 // memberLimit is how many members of a group the text and Markdown

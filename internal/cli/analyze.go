@@ -23,6 +23,7 @@ type analyzeOptions struct {
 	output    *formatFlag
 	file      string
 	details   bool
+	full      bool
 	workload  string
 	namespace string
 	width     int
@@ -68,6 +69,9 @@ verdict is unknown at best.`,
   rift analyze incident.tar.gz -o html --output-file incident.html
   rift analyze incident.tar.gz -o json | jq .summary
 
+  # Everything, unbounded, for a machine
+  rift analyze incident.tar.gz -o json --full > report.json
+
   # Add your own rules and switch one off
   rift analyze incident.tar.gz --policy ./policies --disable probe-timeout
 
@@ -88,6 +92,7 @@ verdict is unknown at best.`,
 	o.output = addOutputFlag(cmd, FormatText, FormatJSON, FormatMarkdown, FormatHTML)
 	addOutputFileFlag(cmd, &o.file, "write the report to this FILE instead of standard output")
 	f.BoolVar(&o.details, "details", false, "expand every piece of evidence and the whole chronology (text and markdown)")
+	f.BoolVar(&o.full, "full", false, "keep everything: no list bounded, every group member's own evidence (for machines, with -o json)")
 	f.StringVar(&o.workload, "workload", "", "focus the report on one workload: "+objectNameHelp)
 	addNamespaceFlag(cmd, &o.namespace)
 	f.IntVar(&o.width, "width", 0, "text width in columns (default: the terminal's, or $COLUMNS, or 80)")
@@ -107,7 +112,7 @@ func (o *analyzeOptions) Complete(args []string, out io.Writer) error {
 		return usageError(err)
 	}
 	o.opts = opts
-	o.render = report.RenderOptions{Format: report.Format(o.output.value), Details: o.details, Width: o.width}
+	o.render = report.RenderOptions{Format: report.Format(o.output.value), Details: o.details, Full: o.full, Width: o.width}
 	tty := o.file == "" && isTerminal(out) // isTerminal is collect.go's
 
 	if o.render.Width == 0 {

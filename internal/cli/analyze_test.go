@@ -84,3 +84,42 @@ func TestAnalyzeJSONIsStable(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalyzeFull: the default JSON lists a group's members without their
+// own evidence; --full keeps it, and everything else the default holds.
+func TestAnalyzeFull(t *testing.T) {
+	const grouped = "../../fixtures/tempo-oom-limit/bundle" // two Services one crash-loop explains
+	members := func(args ...string) []map[string]any {
+		t.Helper()
+		var out, errOut bytes.Buffer
+		if code := Execute(append([]string{"analyze", grouped, "-o", "json"}, args...), &out, &errOut); code != ExitFindings {
+			t.Fatalf("exit %d; stderr: %s", code, errOut.String())
+		}
+		var doc struct {
+			Hypotheses []struct {
+				Members []map[string]any `json:"members"`
+			} `json:"hypotheses"`
+		}
+		if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+			t.Fatal(err)
+		}
+		var ms []map[string]any
+		for _, h := range doc.Hypotheses {
+			ms = append(ms, h.Members...)
+		}
+		if len(ms) == 0 {
+			t.Fatal("no grouped entry in the ledger")
+		}
+		return ms
+	}
+	for _, m := range members() {
+		if _, ok := m["supporting"]; ok {
+			t.Errorf("default report: member %v carries its own evidence", m["id"])
+		}
+	}
+	for _, m := range members("--full") {
+		if _, ok := m["supporting"]; !ok {
+			t.Errorf("--full: member %v lacks its own evidence", m["id"])
+		}
+	}
+}
