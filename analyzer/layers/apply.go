@@ -103,12 +103,14 @@ func (a *analysis) fluxApply(k, obj *bundle.Object) ApplyState {
 		}
 	}
 	m := k.Object
-	applied, latest := str(m, "status", "lastAppliedRevision"), a.latestRevision(k)
-	behind := latest != "" && applied != "" && !sameRevision(applied, latest)
+	applied := str(m, "status", "lastAppliedRevision")
+	// The revision lag is the Kustomization's convergence judgement's
+	// (revisionLag): its source artifact, and the bundle's Git checkout
+	// that the source has not fetched yet.
+	lag := a.revisionLag(k)
 	if boolAt(m, "spec", "suspend") {
-		if behind {
-			return ApplyState{State: ApplyHeld, Setting: "spec.suspend: true",
-				Reason: fmt.Sprintf("suspended at %s; the source has %s", shortRevision(applied), shortRevision(latest))}
+		if lag != "" {
+			return ApplyState{State: ApplyHeld, Setting: "spec.suspend: true", Reason: "suspended: " + lag}
 		}
 		return ApplyState{State: ApplyIdle, Setting: "spec.suspend: true",
 			Reason: fmt.Sprintf("suspended after applying %s: kustomize-controller applies nothing until it is resumed", orNone(shortRevision(applied)))}
@@ -120,8 +122,14 @@ func (a *analysis) fluxApply(k, obj *bundle.Object) ApplyState {
 		}
 		return st
 	}
-	if behind {
-		return ApplyState{State: ApplyApplying, Reason: fmt.Sprintf("the source has %s; lastAppliedRevision is %s", shortRevision(latest), shortRevision(applied))}
+	if lag != "" {
+		// A source that cannot fetch fails the apply of the new revision
+		// before kustomize-controller sees it: the live object keeps the
+		// old one, which is no drift.
+		if v := a.converge(&subject{obj: k}); v.status == Blocked {
+			return ApplyState{State: ApplyFailed, Reason: v.reason}
+		}
+		return ApplyState{State: ApplyApplying, Reason: lag}
 	}
 	if att := str(m, "status", "lastAttemptedRevision"); att != "" && applied != "" && !sameRevision(att, applied) {
 		return ApplyState{State: ApplyApplying, Reason: fmt.Sprintf("attempting %s; lastAppliedRevision is %s", shortRevision(att), shortRevision(applied))}
@@ -152,18 +160,4 @@ func fluxConditions(m map[string]any) (ApplyState, bool) {
 		return ApplyState{State: ApplyApplying, Reason: fmt.Sprintf("Reconciling %s: %s", c.Reason, c.Message)}, true
 	}
 	return ApplyState{}, false
-}
-
-// latestRevision is the newest revision a Flux reconciler could apply: its
-// source object's artifact, else the bundle's Git checkout it renders.
-func (a *analysis) latestRevision(r *bundle.Object) string {
-	if so, ok := a.g.sourceObject(r); ok {
-		if art := str(so.Object, "status", "artifact", "revision"); art != "" {
-			return art
-		}
-	}
-	if s := a.g.sourceOf[r]; s != nil {
-		return s.Revision
-	}
-	return ""
 }

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
 )
 
 const argoDeploy = `apiVersion: apps/v1
@@ -115,6 +117,51 @@ func TestHelmReleaseApplyState(t *testing.T) {
 			got := helmApply(hr)
 			if d := cmp.Diff([2]string{tt.state, tt.setting}, [2]string{got.State, got.Setting}); d != "" {
 				t.Errorf("state, setting (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+// TestApplyStateGitAhead covers Git holding a revision the Flux source has
+// not fetched: the source will fetch it by itself (applying), or it cannot
+// fetch (failed), and in neither case is the live object's old value drift.
+func TestApplyStateGitAhead(t *testing.T) {
+	const ccc = "cccccccccccccccccccccccccccccccccccccccc"
+	source := func(ready string) string {
+		return `apiVersion: source.toolkit.fluxcd.io/v1
+kind: GitRepository
+metadata: {name: shop, namespace: flux-system}
+spec: {url: "https://git.example.com/shop.git"}
+status: {artifact: {revision: "main@sha1:` + bbb + `"}, conditions: [` + ready + `]}
+---
+`
+	}
+	deploy := `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  namespace: shop
+  labels: {kustomize.toolkit.fluxcd.io/name: shop, kustomize.toolkit.fluxcd.io/namespace: flux-system}
+spec: {replicas: 1}
+status: {replicas: 1}
+---
+`
+	tests := []struct {
+		name, ready, state string
+	}{
+		{"the source fetches at its interval", `{type: Ready, status: "True", reason: Succeeded}`, ApplyApplying},
+		{"the source cannot fetch", `{type: Ready, status: "False", reason: GitOperationFailed, message: "authentication required"}`, ApplyFailed},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := fromYAML(t, deploy+source(tt.ready)+kustomization("", readyAt))
+			b.Sources = []*bundle.GitSource{{Name: "shop", URL: "https://git.example.com/shop.git", Revision: ccc}}
+			w := findWorkload(t, Build(b), "Deployment/shop/web")
+			if w.Apply == nil {
+				t.Fatal("no apply state")
+			}
+			if w.Apply.State != tt.state {
+				t.Errorf("state = %s, want %s (reason: %s)", w.Apply.State, tt.state, w.Apply.Reason)
 			}
 		})
 	}
