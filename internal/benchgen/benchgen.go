@@ -31,6 +31,10 @@ type Config struct {
 	Seed uint64
 	// Format is the layout to write ("" is FormatRift).
 	Format Format
+	// CustomResources is how many of the Objects are custom resources of
+	// CustomMix that a GitOps reconciler applies, taken from the Events'
+	// share; 0 (the default) writes the mix alone.
+	CustomResources int
 }
 
 // Share is one kind's part of the mix, per 1,000 objects.
@@ -83,6 +87,9 @@ func Write(w io.Writer, cfg Config) error {
 	if _, err := ParseFormat(string(cfg.Format)); err != nil {
 		return fmt.Errorf("benchgen: %w", err)
 	}
+	if ev := CountsFor(cfg.Format, cfg.Objects)["Event"]; cfg.CustomResources < 0 || cfg.CustomResources > ev {
+		return fmt.Errorf("benchgen: custom resources %d: want 0 to %d, the Events' share of %d objects", cfg.CustomResources, ev, cfg.Objects)
+	}
 	g := newGen(cfg)
 	g.generate()
 	switch cfg.Format {
@@ -115,7 +122,7 @@ type gen struct {
 func newGen(cfg Config) *gen {
 	return &gen{
 		cfg:    cfg,
-		n:      CountsFor(cfg.Format, cfg.Objects),
+		n:      countsWith(cfg),
 		rng:    rand.New(rand.NewPCG(cfg.Seed, 0x72696674)),
 		files:  map[string][]map[string]any{},
 		logs:   map[string]string{},
@@ -131,6 +138,15 @@ func (g *gen) generate() {
 	g.events()
 	g.config()
 	g.gitops()
+	g.custom()
+}
+
+// countsWith is CountsFor with the custom resources taken from the
+// Events.
+func countsWith(cfg Config) map[string]int {
+	c := CountsFor(cfg.Format, cfg.Objects)
+	c["Event"] -= cfg.CustomResources
+	return c
 }
 
 // add files obj under objects/<namespace>/<file>.yaml.

@@ -18,6 +18,18 @@ var managers = map[string][2]string{
 	"EndpointSlice": {"kube-controller-manager", ""},
 	"Event":         {"kubelet", ""},
 	"ConfigMap":     {"helm", ""},
+	// CustomMix: Flux applies them, their operators write the status.
+	"Certificate":  {"kustomize-controller", "cert-manager-certificates-readiness"},
+	"Issuer":       {"kustomize-controller", "cert-manager-issuers"},
+	"Rollout":      {"kustomize-controller", "rollouts-controller"},
+	"AnalysisRun":  {"rollouts-controller", "rollouts-controller"},
+	"Kafka":        {"kustomize-controller", "strimzi-cluster-operator"},
+	"KafkaTopic":   {"kustomize-controller", "strimzi-topic-operator"},
+	"KafkaUser":    {"kustomize-controller", "strimzi-user-operator"},
+	"Bucket":       {"kustomize-controller", "provider-aws-s3"},
+	"ScaledObject": {"kustomize-controller", "keda-operator"},
+	"Cluster":      {"kustomize-controller", "cloudnative-pg"},
+	"Alertmanager": {"kustomize-controller", "PrometheusOperator"},
 }
 
 // addManagedFields adds metadata.managedFields as the API server keeps

@@ -36,7 +36,7 @@ type genBundleOptions struct {
 func newGenBundleCommand() *cobra.Command {
 	o := &genBundleOptions{}
 	cmd := &cobra.Command{
-		Use:   "gen-bundle --objects N --out FILE [--seed S] [--format rift|troubleshoot|must-gather]",
+		Use:   "gen-bundle --objects N --out FILE [--seed S] [--format rift|troubleshoot|must-gather] [--custom-resources N]",
 		Short: "Write a deterministic synthetic .tar.gz bundle for benchmarks, in rift's format or a collector's",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -51,6 +51,7 @@ func newGenBundleCommand() *cobra.Command {
 	f.Uint64Var(&o.cfg.Seed, "seed", 1, "generator seed (same seed and size, same bytes)")
 	f.StringVar(&o.out, "out", "", "the .tar.gz file to write")
 	f.StringVar(&o.format, "format", "rift", "layout: rift, troubleshoot (a support bundle) or must-gather")
+	f.IntVar(&o.cfg.CustomResources, "custom-resources", 0, "how many of the objects are custom resources a GitOps reconciler applies (cert-manager, Argo Rollouts, Strimzi, Crossplane, KEDA, CloudNativePG; about 2% failing), taken from the Events")
 	return cmd
 }
 
@@ -67,6 +68,9 @@ func (o *genBundleOptions) Validate() error {
 	}
 	if o.cfg.Objects < 1 {
 		return usageError(fmt.Errorf("--objects %d: must be at least 1", o.cfg.Objects))
+	}
+	if ev := benchgen.CountsFor(f, o.cfg.Objects)["Event"]; o.cfg.CustomResources < 0 || o.cfg.CustomResources > ev {
+		return usageError(fmt.Errorf("--custom-resources %d: must be 0 to %d (the Events' share of %d objects)", o.cfg.CustomResources, ev, o.cfg.Objects))
 	}
 	return nil
 }

@@ -27,6 +27,8 @@ func TestDevGenBundle(t *testing.T) {
 		{"same seed again", []string{"dev", "gen-bundle", "--objects", "300", "--seed", "5", "--out", b}, ExitOK},
 		{"no --out", []string{"dev", "gen-bundle", "--objects", "10"}, ExitUsage},
 		{"zero objects", []string{"dev", "gen-bundle", "--objects", "0", "--out", filepath.Join(dir, "c.tar.gz")}, ExitUsage},
+		{"custom resources", []string{"dev", "gen-bundle", "--objects", "300", "--custom-resources", "60", "--out", filepath.Join(dir, "d.tar.gz")}, ExitOK},
+		{"more custom resources than Events", []string{"dev", "gen-bundle", "--objects", "300", "--custom-resources", "200", "--out", filepath.Join(dir, "e.tar.gz")}, ExitUsage},
 		{"unknown phases output", []string{"dev", "phases", "-o", "yaml", a}, ExitUsage},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
