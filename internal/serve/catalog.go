@@ -1,16 +1,14 @@
 package serve
 
 import (
-	"path"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
-	"k8s.io/apimachinery/pkg/version"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/internal/kinds"
@@ -26,6 +24,12 @@ type resource struct {
 	namespaced bool
 	shortNames []string
 	categories []string
+	// verbs are what discovery lists; nil means get, list and watch.
+	verbs metav1.Verbs
+	// scoped is set when the scope came from a CRD, the recorded
+	// discovery or the built-in table; otherwise a kind is namespaced
+	// when any of its objects has a namespace.
+	scoped bool
 	// columns are a CRD's additionalPrinterColumns for this version; nil
 	// for built-in kinds, which have printers (printers.go).
 	columns []crdColumn
@@ -78,6 +82,13 @@ type catalog struct {
 	groups  []*group
 	hyp     *hypotheses
 	byGroup map[string]*group
+	// crds and rec are the bundle's CustomResourceDefinitions and recorded
+	// discovery, the first two sources of a resource's names and scope.
+	crds map[schema.GroupKind]*crdInfo
+	rec  *recorded
+	// openapi and openapiV2 are built on the first request for them.
+	openapi   openAPI
+	openapiV2 openAPIV2
 }
 
 // group is one API group with its versions, preferred first.
@@ -93,15 +104,16 @@ type crdInfo struct {
 	namespaced       bool
 	shortNames       []string
 	categories       []string
-	versions         []string               // served, in the CRD's order
-	columns          map[string][]crdColumn // version -> columns
+	versions         []string                  // served, in the CRD's order
+	columns          map[string][]crdColumn    // version -> columns
+	schemas          map[string]map[string]any // version -> openAPIV3Schema
 }
 
 // newCatalog indexes b's objects by resource, once: every later request is
 // a map lookup and a walk over one resource's sorted objects.
 func newCatalog(name string, b *bundle.Bundle) *catalog {
 	c := &catalog{name: name, b: b, now: b.CaptureTime, byGVR: map[gvr]*resource{}, byGroup: map[string]*group{}}
-	crds := readCRDs(b.Objects)
+	c.crds, c.rec = readCRDs(b.Objects), newRecorded(b.Discovery)
 	var maxRV int64
 	seen := map[gvr]map[[2]string]bool{}
 	for _, o := range b.Objects {
@@ -113,7 +125,7 @@ func newCatalog(name string, b *bundle.Bundle) *catalog {
 		if err != nil {
 			continue
 		}
-		r := c.resourceFor(gv.WithKind(kind), crds, o)
+		r := c.resourceFor(gv.WithKind(kind), o)
 		k := gvr{gv.Group, gv.Version, r.plural}
 		id := [2]string{o.GetNamespace(), name}
 		if seen[k] == nil {
@@ -123,24 +135,28 @@ func newCatalog(name string, b *bundle.Bundle) *catalog {
 			continue
 		}
 		seen[k][id] = true
-		if o.GetNamespace() != "" && !r.isCRD {
-			if _, ok := kinds.Builtin[gv.WithKind(kind).GroupKind()]; !ok {
-				r.namespaced = true
-			}
+		if o.GetNamespace() != "" && !r.scoped {
+			r.namespaced = true
 		}
 		r.objs = append(r.objs, o)
 		if n, err := strconv.ParseInt(o.GetResourceVersion(), 10, 64); err == nil && n > maxRV {
 			maxRV = n
 		}
 	}
+	// Then the resources the bundle holds no object of: every one the
+	// cluster's recorded discovery listed, the common built-ins, and every
+	// served version of every CRD.
+	for _, gvk := range c.rec.order {
+		c.resourceFor(gvk, nil)
+	}
 	for gk, bi := range kinds.Builtin {
 		if bi.Always {
-			c.resourceFor(gk.WithVersion(bi.Version), crds, nil)
+			c.resourceFor(gk.WithVersion(bi.Version), nil)
 		}
 	}
-	for gk, ci := range crds {
+	for gk, ci := range c.crds {
 		for _, v := range ci.versions {
-			c.resourceFor(gk.WithVersion(v), crds, nil)
+			c.resourceFor(gk.WithVersion(v), nil)
 		}
 	}
 	c.mergeEvents()
@@ -156,18 +172,28 @@ func newCatalog(name string, b *bundle.Bundle) *catalog {
 }
 
 // resourceFor returns the resource serving gvk, creating it from the
-// bundle's CRD, the built-in table, the file o was read from, or
-// apimachinery's guess, in that order.
-func (c *catalog) resourceFor(gvk schema.GroupVersionKind, crds map[schema.GroupKind]*crdInfo, o *bundle.Object) *resource {
+// bundle's CRD, the bundle's recorded discovery, the built-in table, the
+// file o was read from, or apimachinery's guess, in that order.
+func (c *catalog) resourceFor(gvk schema.GroupVersionKind, o *bundle.Object) *resource {
 	gk := gvk.GroupKind()
-	r := &resource{gvk: gvk, singular: strings.ToLower(gvk.Kind)}
-	switch ci, bi := crds[gk], kinds.Builtin[gk]; {
+	r := &resource{gvk: gvk, singular: strings.ToLower(gvk.Kind), scoped: true}
+	ar, isRec := c.rec.lookup(gvk)
+	if isRec {
+		r.verbs = readable(ar.Verbs)
+	}
+	switch ci, bi := c.crds[gk], kinds.Builtin[gk]; {
 	case ci != nil:
 		r.plural, r.singular, r.namespaced = ci.plural, ci.singular, ci.namespaced
 		r.shortNames, r.categories, r.columns, r.isCRD = ci.shortNames, ci.categories, ci.columns[gvk.Version], true
+	case isRec:
+		r.plural, r.namespaced, r.shortNames, r.categories = ar.Name, ar.Namespaced, ar.ShortNames, ar.Categories
+		if ar.SingularName != "" {
+			r.singular = ar.SingularName
+		}
 	case bi.Plural != "":
 		r.plural, r.namespaced, r.shortNames, r.categories = bi.Plural, bi.Namespaced, bi.Short, bi.Categories
 	default:
+		r.scoped = false
 		r.plural = pluralFromFile(o, gvk.Group)
 		if r.plural == "" {
 			plural, _ := meta.UnsafeGuessKindToResource(gvk)
@@ -194,72 +220,4 @@ func (c *catalog) add(r *resource) {
 		g.versions = append(g.versions, r.gvk.Version)
 	}
 	g.res[r.gvk.Version] = append(g.res[r.gvk.Version], r)
-}
-
-// pluralFromFile reads the plural from the directory an importer read o
-// from when it is named <plural>.<group> (rift bundles, troubleshoot's
-// custom-resources).
-func pluralFromFile(o *bundle.Object, group string) string {
-	if o == nil || group == "" {
-		return ""
-	}
-	for _, seg := range strings.Split(path.Dir(o.Source.File), "/") {
-		if p, ok := strings.CutSuffix(seg, "."+group); ok && p != "" && !strings.Contains(p, ".") {
-			return p
-		}
-	}
-	return ""
-}
-
-// sortGroups orders groups as the API server does: the core group, then
-// the built-in groups, then the rest by name; versions preferred first
-// (the highest by Kubernetes version order).
-func (c *catalog) sortGroups() {
-	c.groups = c.groups[:0]
-	for _, g := range c.byGroup {
-		sort.Slice(g.versions, func(i, j int) bool {
-			return version.CompareKubeAwareVersionStrings(g.versions[i], g.versions[j]) > 0
-		})
-		for _, rs := range g.res {
-			sort.Slice(rs, func(i, j int) bool { return rs[i].plural < rs[j].plural })
-		}
-		c.groups = append(c.groups, g)
-	}
-	rank := func(g *group) int {
-		switch {
-		case g.name == "":
-			return 0
-		case !strings.Contains(g.name, ".") || strings.HasSuffix(g.name, ".k8s.io"):
-			return 1
-		}
-		return 2
-	}
-	sort.Slice(c.groups, func(i, j int) bool {
-		if ri, rj := rank(c.groups[i]), rank(c.groups[j]); ri != rj {
-			return ri < rj
-		}
-		return c.groups[i].name < c.groups[j].name
-	})
-}
-
-// sortObjects sorts by namespace then name, reading each object's
-// metadata once.
-func sortObjects(objs []*bundle.Object) {
-	type keyed struct {
-		ns, name string
-		o        *bundle.Object
-	}
-	ks := make([]keyed, len(objs))
-	for i, o := range objs {
-		ks[i] = keyed{o.GetNamespace(), o.GetName(), o}
-	}
-	sort.SliceStable(ks, func(i, j int) bool {
-		if ks[i].ns != ks[j].ns {
-			return ks[i].ns < ks[j].ns
-		}
-		return ks[i].name < ks[j].name
-	})
-	for i := range ks {
-		objs[i] = ks[i].o
-	}
 }

@@ -35,7 +35,7 @@ func readCRDs(objs []*bundle.Object) map[schema.GroupKind]*crdInfo {
 		if group == "" || kind == "" || plural == "" {
 			continue
 		}
-		ci := &crdInfo{plural: plural, columns: map[string][]crdColumn{}}
+		ci := &crdInfo{plural: plural, columns: map[string][]crdColumn{}, schemas: map[string]map[string]any{}}
 		ci.singular, _ = names["singular"].(string)
 		ci.shortNames = stringList(names["shortNames"])
 		ci.categories = stringList(names["categories"])
@@ -43,9 +43,13 @@ func readCRDs(objs []*bundle.Object) map[schema.GroupKind]*crdInfo {
 		ci.namespaced = scope != "Cluster"
 		// v1beta1 CRDs kept columns (and a version) at the top of spec.
 		topCols, _ := spec["additionalPrinterColumns"].([]any)
+		topSchema, _ := get(spec, "validation", "openAPIV3Schema").(map[string]any)
 		if v, _ := spec["version"].(string); v != "" {
 			ci.versions = append(ci.versions, v)
 			ci.columns[v] = parseColumns(topCols)
+			if topSchema != nil {
+				ci.schemas[v] = topSchema
+			}
 		}
 		versions, _ := spec["versions"].([]any)
 		for _, v := range versions {
@@ -62,7 +66,13 @@ func readCRDs(objs []*bundle.Object) map[schema.GroupKind]*crdInfo {
 				cols = topCols
 			}
 			ci.columns[name] = parseColumns(cols)
+			if sch, ok := get(vm, "schema", "openAPIV3Schema").(map[string]any); ok {
+				ci.schemas[name] = sch
+			} else if topSchema != nil {
+				ci.schemas[name] = topSchema // v1beta1: one schema for every version
+			}
 		}
+
 		out[schema.GroupKind{Group: group, Kind: kind}] = ci
 	}
 	return out

@@ -93,8 +93,11 @@ func groupVersion(group, ver string) string {
 }
 
 func verbs(r *resource) metav1.Verbs {
-	if r.review {
+	switch {
+	case r.review:
 		return metav1.Verbs{"create"}
+	case r.verbs != nil:
+		return r.verbs
 	}
 	return readVerbs
 }

@@ -22,6 +22,10 @@ func (c *catalog) serveHTTP(w http.ResponseWriter, r *http.Request, p string, do
 		_, _ = w.Write([]byte("ok"))
 		return
 	}
+	if strings.HasPrefix(p, "/openapi/") && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
+		c.serveOpenAPI(w, r, p)
+		return
+	}
 	rq, ok := parsePath(p)
 	if ok && r.Method == http.MethodPost && rq.name == "" && (gvr{rq.group, rq.version, rq.resource}) == accessReviews {
 		c.serveAccessReview(w, r)

@@ -9,7 +9,8 @@ import (
 // rift imports and compares the transcript with a golden file: get (wide
 // and custom columns), describe, logs, events sorted, api-resources, CRDs
 // and custom resources with their printer columns, the hypothesis ledger,
-// and the refusals (delete, exec, a missing log).
+// explain from the served OpenAPI (built-in kinds, CRDs, the ledger), and
+// the refusals (delete, exec, a missing log).
 func TestKubectl(t *testing.T) {
 	cases := []struct {
 		name   string
@@ -29,6 +30,7 @@ func TestKubectl(t *testing.T) {
 			{"logs", "-n", "kafka", "kafka-0", "--previous"},
 			{"get", "kustomizations.kustomize.toolkit.fluxcd.io", "-A"},
 			{"get", "hypotheses"},
+			{"explain", "hypotheses.nextCheck"},
 			{"api-resources"},
 			{"auth", "can-i", "list", "pods", "-A"},
 			{"auth", "can-i", "delete", "pods", "-n", "kafka"},
@@ -47,12 +49,17 @@ func TestKubectl(t *testing.T) {
 			{"get", "crd"},
 			{"get", "events", "-A", "--sort-by", ".lastTimestamp"},
 			{"logs", "-n", "kube-system", "deployment/coredns", "--tail", "2"},
+			{"api-resources"},
+			{"explain", "pods.spec.nodeName"},
+			{"explain", "helmcharts.spec.chart"},
+			{"explain", "deployments.spec.strategy", "--output", "plaintext-openapiv2"},
 		},
 	}, {
 		name:   "must-gather",
 		bundle: "testdata/corpus/must-gather-clean/test/files/must-gather-metal.tar.xz",
 		cmds: [][]string{
 			{"get", "clusteroperators"},
+			{"explain", "clusteroperators.spec"},
 			{"get", "clusterversion", "-o", "wide"},
 			{"get", "crd", "--chunk-size", "10", "-l", "!nonexistent"},
 			{"get", "pods", "-n", "openshift-etcd", "-o", "wide"},
