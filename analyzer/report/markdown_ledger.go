@@ -70,10 +70,10 @@ func mdLedger(m *mdOut, r *Report, details bool) {
 	shown, hidden := ledger(r, details)
 	rows := make([][]string, 0, len(shown))
 	for _, h := range shown {
-		name := fmt.Sprintf("**#%d %s** on %s<br>%s<br>*%s*", h.Rank, esc(h.Cause), code(h.Subject.String()), esc(h.Summary), esc(ruleLine(h)))
+		name := fmt.Sprintf("**#%d %s** on %s<br>%s<br>*%s*", h.Rank, esc(h.Cause), code(h.Subject.String()), esc(elide(h.Summary)), esc(ruleLine(h)))
 		if len(h.Members) > 0 {
 			name = fmt.Sprintf("**#%d %s**: %s<br>first %s: %s<br>*%s*<br>%s", h.Rank, esc(h.Cause), esc(h.Extent),
-				code(h.Subject.String()), esc(h.Summary), esc(ruleLine(h)), mdMembers(h, details))
+				code(h.Subject.String()), esc(elide(h.Summary)), esc(ruleLine(h)), mdMembers(h, details))
 		}
 		rows = append(rows, []string{name, mdEvidence(h.Supporting, h.SupportingOmitted, details),
 			mdEvidence(h.Contradicting, h.ContradictingOmitted, details), esc(h.NextCheck), esc(mdLedgerStatus(h))})

@@ -26,7 +26,7 @@ func mdState(m *mdOut, r *Report, opts RenderOptions) {
 func mdWorkload(m *mdOut, w layers.Workload, details bool) {
 	m.printf("### %s: %s\n\n", esc(w.Ref.String()), esc(w.Convergence))
 	if w.ConvergenceReason != "" {
-		m.printf("%s\n\n", esc(w.ConvergenceReason))
+		m.printf("%s\n\n", esc(elide(w.ConvergenceReason)))
 	}
 	if len(w.Owners) > 0 {
 		owners := make([]string, len(w.Owners))

@@ -119,7 +119,7 @@ func mdLead(m *mdOut, r *Report, opts RenderOptions) {
 	s := r.Summary
 	m.printf("# rift report: %s\n\n", esc(orDash(s.Verdict)))
 	m.printf("**Impact:** %s  \n", esc(s.Impact))
-	m.printf("**Earliest supported cause:** %s  \n", esc(s.EarliestCause))
+	m.printf("**Earliest supported cause:** %s  \n", esc(elide(s.EarliestCause)))
 	mut := yesNo(s.MutationNeeded)
 	if h, ok := topHypothesis(r); ok && s.MutationNeeded {
 		mut += " (owner: " + h.Repair.Owner + ")"

@@ -30,7 +30,7 @@ func textLead(t *textOut, r *Report, opts RenderOptions) {
 	t.blank()
 	t.kv(0, 9, "Verdict", verdictStyle(s.Verdict)+";"+styleBold, strings.ToUpper(orDash(s.Verdict)))
 	t.kv(0, 9, "Impact", styleNone, orDash(s.Impact))
-	t.kv(0, 9, "Cause", styleNone, orDash(s.EarliestCause))
+	t.kv(0, 9, "Cause", styleNone, orDash(elide(s.EarliestCause)))
 	mut := yesNo(s.MutationNeeded)
 	if h, ok := topHypothesis(r); ok && s.MutationNeeded {
 		mut += " (owner: " + h.Repair.Owner + ")"

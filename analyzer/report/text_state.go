@@ -33,7 +33,7 @@ func textState(t *textOut, r *Report, opts RenderOptions) {
 func textWorkload(t *textOut, w layers.Workload, details bool) {
 	t.printf("%s  %s\n", t.paint(styleBold, w.Ref.String()), t.paint(statusStyle(w.Convergence), w.Convergence))
 	if w.ConvergenceReason != "" {
-		t.para(2, w.ConvergenceReason)
+		t.para(2, elide(w.ConvergenceReason))
 	}
 	if len(w.Owners) > 0 {
 		owners := make([]string, len(w.Owners))

@@ -169,9 +169,9 @@ func entrySubject(h hypothesis.Hypothesis) string {
 // member's, said as such.
 func entrySummary(h hypothesis.Hypothesis) string {
 	if len(h.Members) > 0 {
-		return "first " + h.Subject.String() + ": " + h.Summary
+		return "first " + h.Subject.String() + ": " + elide(h.Summary)
 	}
-	return h.Summary
+	return elide(h.Summary)
 }
 
 // moreLine says how many evidence items are not shown: more that

@@ -50,9 +50,9 @@ func evidenceText(e evidence.Evidence) string {
 		where = append(where, "@"+stamp(*e.Time))
 	}
 	if len(where) == 0 {
-		return e.Message
+		return elide(e.Message)
 	}
-	return strings.Join(where, " ") + ": " + e.Message
+	return strings.Join(where, " ") + ": " + elide(e.Message)
 }
 
 // ruleLine says which rule proposed h, at which layer, with what score.
