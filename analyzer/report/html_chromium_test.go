@@ -86,11 +86,18 @@ func (p *pageEvents) check(t *testing.T) { p.Check(t) }
 // context and the recorder of forbidden page events.
 func openReport(t *testing.T, r *Report, name string) (context.Context, *pageEvents) {
 	t.Helper()
+	return openReportWith(t, r, name, RenderOptions{Format: FormatHTML})
+}
+
+// openReportWith is openReport with render options, waiting until the page
+// has drawn what it draws as it loads (html[data-ready]).
+func openReportWith(t *testing.T, r *Report, name string, opts RenderOptions) (context.Context, *pageEvents) {
+	t.Helper()
 	var buf bytes.Buffer
-	if err := Render(&buf, r, RenderOptions{Format: FormatHTML}); err != nil {
+	if err := Render(&buf, r, opts); err != nil {
 		t.Fatal(err)
 	}
-	return openPage(t, buf.Bytes(), name, "#matrix")
+	return openPage(t, buf.Bytes(), name, `html[data-ready] #lead`)
 }
 
 // openPage writes html to out/<name>.html and opens it as openReport says,

@@ -89,7 +89,8 @@ func TestHTMLInChromiumScale(t *testing.T) {
 	const entries, objects = 5000, 400
 	r := scaledReport(t, entries, objects)
 	start := time.Now()
-	ctx, ev := openReport(t, r, "report-scale")
+	// The whole timeline (--full): the default report keeps 2,000 entries.
+	ctx, ev := openReportWith(t, r, "report-scale", RenderOptions{Format: FormatHTML, Full: true})
 	f := readFacts(t, ctx)
 	t.Logf("5000 entries: opened in %v; dom: %s", time.Since(start).Round(time.Millisecond), sprintFacts(f))
 	if f.Lanes != objects {
@@ -211,13 +212,13 @@ func TestHTMLSelfContained(t *testing.T) {
 			t.Errorf("page contains %q at %d: %q", re, loc[0], page[max(0, loc[0]-40):min(len(page), loc[1]+40)])
 		}
 	}
-	if got := strings.Count(page, "</script>"); got != 2 {
-		t.Errorf("</script> occurs %d times, want 2 (data and code elements only)", got)
+	if got, want := strings.Count(page, "</script>"), 3+len(htmlParts); got != want {
+		t.Errorf("</script> occurs %d times, want %d (data, parts, sections and code elements only)", got, want)
 	}
 	if !strings.Contains(page, `content="default-src 'none'`) {
 		t.Error("no Content-Security-Policy forbidding fetches")
 	}
-	for _, id := range []string{`id="matrix"`, `id="pipelines"`, `id="lanes"`, `id="entries"`, `id="ledger"`, `id="report-data"`} {
+	for _, id := range []string{`id="matrix"`, `id="pipelines"`, `id="lanes"`, `id="entries"`, `id="ledger"`, `id="report-data"`, `id="report-sections"`, `id="part-timeline"`} {
 		if !strings.Contains(page, id) {
 			t.Errorf("page lacks %s", id)
 		}

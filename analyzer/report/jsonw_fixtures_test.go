@@ -2,8 +2,11 @@ package report_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
+	"encoding/base64"
 	"encoding/json"
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -61,21 +64,59 @@ func TestJSONMatchesStdlibOnFixtures(t *testing.T) {
 					t.Errorf("json (full %v) differs from encoding/json (-want +got):\n%s", full, diff)
 				}
 			}
-			marshalled, err := json.Marshal(report.Brief(r.Normalized()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			page := renderString(t, r, report.FormatHTML)
-			const open = `<script type="application/json" id="report-data">`
-			_, data, ok := strings.Cut(page, open)
-			data, _, ok2 := strings.Cut(data, "</script>")
-			if !ok || !ok2 {
-				t.Fatal("no data element in the page")
-			}
-			if diff := cmp.Diff(string(marshalled), data); diff != "" {
-				t.Errorf("html data element differs from json.Marshal (-want +got):\n%s", diff)
-			}
+			checkPage(t, report.Brief(r.Normalized()), renderString(t, r, report.FormatHTML))
 		})
+	}
+}
+
+// checkPage checks the HTML page's data against json.Marshal of view:
+// each compressed part is json.Marshal's bytes for its key, and the
+// report-data element with the parts put back is the whole report.
+func checkPage(t *testing.T, view *report.Report, page string) {
+	t.Helper()
+	marshalled, err := json.Marshal(view)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want map[string]json.RawMessage
+	if err := json.Unmarshal(marshalled, &want); err != nil {
+		t.Fatal(err)
+	}
+	element := func(open string) string {
+		_, data, ok := strings.Cut(page, open)
+		data, _, ok2 := strings.Cut(data, "</script>")
+		if !ok || !ok2 {
+			t.Fatalf("no %s in the page", open)
+		}
+		return data
+	}
+	var got map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(element(`<script type="application/json" id="report-data">`)), &got); err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"workloads", "earliestPerWorkload", "timeline", "hypotheses"} {
+		raw, err := base64.StdEncoding.DecodeString(element(`<script type="application/gzip" data-encoding="base64" id="part-` + key + `">`))
+		if err != nil {
+			t.Fatalf("part %s: %v", key, err)
+		}
+		zr, err := gzip.NewReader(bytes.NewReader(raw))
+		if err != nil {
+			t.Fatalf("part %s: %v", key, err)
+		}
+		data, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatalf("part %s: %v", key, err)
+		}
+		if string(data) == "null" && want[key] == nil {
+			continue // left out of the report, as an empty map is
+		}
+		if diff := cmp.Diff(string(want[key]), string(data)); diff != "" {
+			t.Errorf("html part %s differs from json.Marshal (-want +got):\n%s", key, diff)
+		}
+		got[key] = data
+	}
+	if diff := cmp.Diff(want, got, cmp.Transformer("text", func(m json.RawMessage) string { return string(m) })); diff != "" {
+		t.Errorf("html data differs from json.Marshal (-want +got):\n%s", diff)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/rift-dev/rift/analyzer/hypothesis"
+	"github.com/rift-dev/rift/analyzer/timeline"
 )
 
 // The encoders in jsonw_*.go write each report type's fields in declaration order
@@ -31,12 +32,7 @@ func (e *jsonWriter) report(r *Report) {
 	e.earliest(r.EarliestFailure)
 	if len(r.EarliestPerWorkload) > 0 {
 		e.key("earliestPerWorkload")
-		e.open('{')
-		for _, k := range slices.Sorted(maps.Keys(r.EarliestPerWorkload)) {
-			e.mapKey(k)
-			e.earliest(r.EarliestPerWorkload[k])
-		}
-		e.close('}')
+		e.earliestMap(r.EarliestPerWorkload)
 	}
 	e.key("hypotheses")
 	e.hypotheses(r.Hypotheses)
@@ -44,15 +40,30 @@ func (e *jsonWriter) report(r *Report) {
 	e.acceptances(r.Verification)
 	e.key("residual")
 	e.strs(r.Residual)
-	if o := r.Omitted; o != nil {
-		e.key("omitted")
-		e.open('{')
-		e.optInt("timelineEntries", o.TimelineEntries)
-		e.optInt("workloadDetails", o.WorkloadDetails)
-		e.optInt("evidence", o.Evidence)
-		e.optInt("divergences", o.Divergences)
-		e.optInt("pods", o.Pods)
-		e.close('}')
+	e.omitted(r.Omitted)
+	e.close('}')
+}
+
+func (e *jsonWriter) omitted(o *Omitted) {
+	if o == nil {
+		return
+	}
+	e.key("omitted")
+	e.open('{')
+	e.optInt("timelineEntries", o.TimelineEntries)
+	e.optInt("workloadDetails", o.WorkloadDetails)
+	e.optInt("evidence", o.Evidence)
+	e.optInt("divergences", o.Divergences)
+	e.optInt("pods", o.Pods)
+	e.close('}')
+}
+
+// earliestMap writes each workload's earliest failure, keys sorted.
+func (e *jsonWriter) earliestMap(m map[string]*timeline.EarliestFailure) {
+	e.open('{')
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		e.mapKey(k)
+		e.earliest(m[k])
 	}
 	e.close('}')
 }

@@ -49,13 +49,18 @@ func joinScripts(fsys fs.FS) (string, error) {
 const htmlCSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
 
 // renderHTML writes one self-contained page: a static skeleton with stable
-// ids, the report as JSON in a <script type="application/json"> element, and
-// the script that builds the matrix, pipelines, swimlanes and ledger from it.
+// ids, the report's small parts as JSON in a <script
+// type="application/json" id="report-data">, its big parts (htmlParts)
+// each gzip-compressed and base64-encoded in a data element of its own,
+// a descriptor of the sections, and the script that draws the page.
+// The script decompresses a part only when a section that draws it is
+// opened, so a report of 100k objects opens as fast as a small one.
 //
 // The data element holds json.Marshal's bytes, streamed: <, > and & are
 // escaped as \u003c, \u003e and \u0026 (and U+2028, U+2029), so no value
 // from the bundle can close the data element with "</script>" or open a
-// comment. The page goes to w in chunks as it is built.
+// comment; the compressed parts are base64, which holds none of them. The
+// page goes to w in chunks as it is built.
 func renderHTML(w io.Writer, r *Report) error {
 	js, err := reportJS()
 	if err != nil {
@@ -72,7 +77,16 @@ func renderHTML(w io.Writer, r *Report) error {
 	e.buf = append(e.buf, "</style>\n</head>\n<body>\n"...)
 	e.buf = append(e.buf, htmlSkeleton...)
 	e.buf = append(e.buf, "<script type=\"application/json\" id=\"report-data\">"...)
-	e.report(r)
+	e.reportCore(r)
+	e.buf = append(e.buf, "</script>\n"...)
+	sizes := make(map[string]int64, len(htmlParts))
+	for _, p := range htmlParts {
+		if sizes[p.key], err = e.part(p.key, func(pw *jsonWriter) { p.write(pw, r) }); err != nil {
+			return fmt.Errorf("report: encode %s for html: %w", p.key, err)
+		}
+	}
+	e.buf = append(e.buf, "<script type=\"application/json\" id=\"report-sections\">"...)
+	e.sections(htmlSectionsOf(r, sizes))
 	e.buf = append(e.buf, "</script>\n<script>\n"...)
 	e.buf = append(e.buf, js...)
 	e.buf = append(e.buf, "</script>\n</body>\n</html>\n"...)
@@ -83,18 +97,20 @@ func renderHTML(w io.Writer, r *Report) error {
 }
 
 // htmlSkeleton holds the sections in report order with the ids tests and
-// users rely on; report.js fills them.
+// users rely on; report.js fills them. The three big sections are
+// <details>: each is drawn when it is first opened (htmlSectionsOf says
+// which are open from the start).
 const htmlSkeleton = `<header id="lead"></header>
 <noscript><p class="noscript">This report is drawn by JavaScript. Use <code>rift analyze -o text</code> or <code>-o markdown</code> to read it without.</p></noscript>
 <main>
 <section id="scope"><h2>Scope and identity</h2><div class="body"></div></section>
-<section id="state"><h2>State reconciliation</h2>
+<details id="state" class="section"><summary><h2>State reconciliation</h2> <span class="count"></span></summary>
 <p class="hint">Layer × workload matrix. Click a cell, a stage or a workload to see its evidence.</p>
 <div class="matrix-wrap"><table id="matrix"></table></div>
 <div id="pipelines"></div>
 <aside id="evidence-panel" class="panel" hidden></aside>
-</section>
-<section id="chronology"><h2>Chronology</h2>
+</details>
+<details id="chronology" class="section"><summary><h2>Chronology</h2> <span class="count"></span></summary>
 <p class="hint" id="timeline-summary"></p>
 <div id="timeline-tools"><input id="timeline-filter" type="search" placeholder="Filter by object, reason or message" aria-label="Filter the timeline">
 <label><input type="checkbox" id="failures-only"> failures only</label> <span id="filter-status" class="hint"></span></div>
@@ -104,8 +120,8 @@ const htmlSkeleton = `<header id="lead"></header>
 <div id="entries" class="viewport"><div class="spacer"></div></div>
 </div>
 <aside id="entry-panel" class="panel" hidden></aside>
-</section>
-<section id="ledger"><h2>Hypothesis ledger</h2><div class="body"></div></section>
+</details>
+<details id="ledger" class="section"><summary><h2>Hypothesis ledger</h2> <span class="count"></span></summary><div class="body"></div></details>
 <section id="repair"><h2>Repair contract</h2><div class="body"></div></section>
 <section id="verification"><h2>Verification</h2><div class="body"></div></section>
 <section id="residual"><h2>Residual risks</h2><div class="body"></div></section>

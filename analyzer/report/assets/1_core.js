@@ -1,7 +1,44 @@
-// Core helpers. The report arrives as JSON in #report-data; every view is
-// built from it with DOM calls that set text, so no value from the bundle is
+// Core helpers. The report arrives as JSON in #report-data, its big parts
+// (workloads, timeline, ledger) each gzip-compressed in #part-<key>, and
+// the sections that draw them in #report-sections. Every view is built
+// from it with DOM calls that set text, so no value from the bundle is
 // ever parsed as markup.
 const R = JSON.parse(document.getElementById('report-data').textContent);
+const SECTIONS = JSON.parse(document.getElementById('report-sections').textContent);
+const parts = {}; // key -> promise of the part, decompressed into R[key]
+
+// need decompresses a part into R once, on first use.
+function need(key) {
+  if (!parts[key]) parts[key] = inflate(document.getElementById('part-' + key)).then((v) => { R[key] = v; });
+  return parts[key];
+}
+
+async function inflate(node) {
+  const bin = atob(node.textContent);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  const text = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
+  return JSON.parse(text);
+}
+
+// paged appends draw(item) for the items to box a page at a time; a button
+// after the element `after` draws the next page, so that thousands of rows
+// cost nothing until someone asks for them.
+function paged(box, after, items, page, draw, noun) {
+  let shown = 0;
+  const more = el('button', { type: 'button', class: 'more', on: { click: () => next() } });
+  function next() {
+    const end = Math.min(items.length, shown + page);
+    const frag = document.createDocumentFragment();
+    for (; shown < end; shown++) frag.append(draw(items[shown]));
+    box.append(frag);
+    if (shown < items.length) {
+      more.textContent = 'Show ' + Math.min(page, items.length - shown) + ' more (' + shown + ' of ' + items.length + ' ' + noun + ' shown)';
+      if (!more.isConnected) after.after(more);
+    } else more.remove();
+  }
+  next();
+}
 const LAYERS = ['desired', 'rendered', 'gitops', 'applied', 'controller', 'runtime', 'dependencies', 'external'];
 const STAGES = ['accepted', 'actedOn', 'scheduled', 'pulled', 'started', 'ready', 'routed'];
 const App = {}; // cross-view actions, filled by the view files

@@ -1,23 +1,39 @@
 // The layer × workload matrix and the rollout pipelines. Cells and stages
-// open their evidence in #evidence-panel.
+// open their evidence in #evidence-panel. Past STATE_PAGE workloads, those
+// that have not converged come first and the rest a page at a time.
+const STATE_PAGE = 200;
+
+function stateOrder() {
+  const ws = (R.workloads || []).map((w, i) => [w, i]);
+  if (ws.length <= STATE_PAGE) return ws;
+  return ws.filter(([w]) => w.convergence !== 'converged').concat(ws.filter(([w]) => w.convergence === 'converged'));
+}
+
 function renderMatrix() {
-  const ws = R.workloads || [];
+  const ws = stateOrder();
   const table = $('#matrix');
   const head = el('tr', {}, [el('th', { text: 'Workload' }), el('th', { text: 'Convergence' })].concat(LAYERS.map((l) => el('th', { class: 'layer', text: l }))));
-  const rows = ws.map((w, wi) => {
-    const byName = new Map((w.layers || []).map((l) => [l.name, l]));
-    const cells = LAYERS.map((name) => {
-      const l = byName.get(name);
-      const status = l ? l.status : 'notApplicable';
-      return el('td', { class: 'cell status-' + status, 'data-workload': refStr(w.ref), 'data-layer': name, title: name + ': ' + status,
-        on: { click: (ev) => { selectCell(ev.currentTarget); showLayer(w, name, l); } } },
-        [l ? status : '—', l && l.revision ? el('span', { class: 'rev', text: l.revision }) : null]);
-    });
-    return el('tr', { 'data-workload': refStr(w.ref), id: 'workload-' + wi }, [
-      el('th', {}, [objLink(w.ref)]), el('td', {}, [pill(w.convergence)])].concat(cells));
+  const body = el('tbody');
+  table.replaceChildren(el('thead', {}, [head]), body);
+  if (!ws.length) { table.append(el('caption', { text: 'No workloads in this bundle.' })); return; }
+  paged(body, table.parentNode, ws, STATE_PAGE, ([w, wi]) => matrixRow(w, wi), 'workloads');
+}
+
+function matrixRow(w, wi) {
+  const lead = [el('th', {}, [objLink(w.ref)]), el('td', {}, [pill(w.convergence)])];
+  if (w.detailOmitted) {
+    return el('tr', { 'data-workload': refStr(w.ref), id: 'workload-' + wi, class: 'detail-omitted' }, lead.concat([
+      el('td', { colspan: LAYERS.length, class: 'hint', text: w.convergenceReason + ' (layers left out of this report; rift analyze --full keeps them)' })]));
+  }
+  const byName = new Map((w.layers || []).map((l) => [l.name, l]));
+  const cells = LAYERS.map((name) => {
+    const l = byName.get(name);
+    const status = l ? l.status : 'notApplicable';
+    return el('td', { class: 'cell status-' + status, 'data-workload': refStr(w.ref), 'data-layer': name, title: name + ': ' + status,
+      on: { click: (ev) => { selectCell(ev.currentTarget); showLayer(w, name, l); } } },
+      [l ? status : '—', l && l.revision ? el('span', { class: 'rev', text: l.revision }) : null]);
   });
-  table.replaceChildren(el('thead', {}, [head]), el('tbody', {}, rows));
-  if (!ws.length) table.append(el('caption', { text: 'No workloads in this bundle.' }));
+  return el('tr', { 'data-workload': refStr(w.ref), id: 'workload-' + wi }, lead.concat(cells));
 }
 
 function selectCell(td) {
@@ -30,7 +46,7 @@ function showLayer(w, name, l) {
   const divs = (w.divergences || []).filter((d) => d.between[0] === name || d.between[1] === name);
   showPanel('evidence-panel', refStr(w.ref) + ' · ' + name + ': ' + l.status, [
     kv([['Identity', l.identity], ['Revision', l.revision]]),
-    el('h3', { text: 'Evidence' }), list(l.evidence, evLink),
+    el('h3', { text: 'Evidence' }), evidenceList(l.evidence, l.evidenceOmitted),
     divs.length ? el('h3', { text: 'Divergences' }) : null, divs.length ? divergenceTable(divs) : null]);
 }
 
@@ -48,7 +64,9 @@ function raw(v) { return v === undefined || v === null ? 'absent' : JSON.stringi
 
 function renderPipelines() {
   const box = $('#pipelines');
-  box.replaceChildren(...(R.workloads || []).map((w) => {
+  box.replaceChildren();
+  const ws = stateOrder().filter(([w]) => !w.detailOmitted);
+  paged(box, box, ws, STATE_PAGE, ([w]) => {
     const byName = new Map((w.stages || []).map((s) => [s.name, s]));
     return el('div', { class: 'pipeline', 'data-workload': refStr(w.ref) }, [
       el('span', { class: 'name', title: refStr(w.ref) }, [objLink(w.ref)]),
@@ -56,11 +74,11 @@ function renderPipelines() {
         const s = byName.get(name);
         const status = s ? s.status : 'unknown';
         return el('li', { class: 'stage status-' + status, 'data-stage': name, title: name + ': ' + status,
-          on: { click: () => showPanel('evidence-panel', refStr(w.ref) + ' · stage ' + name + ': ' + status, [list(s ? s.evidence : [], evLink)]) } },
+          on: { click: () => showPanel('evidence-panel', refStr(w.ref) + ' · stage ' + name + ': ' + status, [evidenceList(s ? s.evidence : [], s && s.evidenceOmitted)]) } },
         [name]);
       })),
     ]);
-  }));
+  }, 'pipelines');
 }
 
 // showWorkload is the object view of a workload: its verdict, owners, pods
@@ -77,6 +95,9 @@ function showWorkload(w) {
       el('tr', {}, ['Pod', 'Revision', 'Phase', 'Ready', 'Restarts', 'Reason'].map((h) => el('th', { text: h }))),
       ...pods.map((p) => el('tr', {}, [p.name, orDash(p.revision) + (p.revision && !p.current ? ' (old)' : ''), orDash(p.phase),
         p.ready ? 'yes' : 'no', String(p.restarts), orDash(p.reason)].map((t) => el('td', { text: t }))))]) : null,
+    w.podsOmitted ? el('p', { class: 'hint omitted', text: w.podsOmitted + ' more pods left out of this report; rift analyze --full keeps them.' }) : null,
     (w.divergences || []).length ? el('h3', { text: 'Divergences' }) : null,
-    (w.divergences || []).length ? divergenceTable(w.divergences) : null]);
+    (w.divergences || []).length ? divergenceTable(w.divergences) : null,
+    w.divergencesOmitted ? el('p', { class: 'hint omitted', text: w.divergencesOmitted + ' more divergences left out of this report; rift analyze --full keeps them.' }) : null,
+    w.detailOmitted ? el('p', { class: 'hint omitted', text: 'Its stages, layers and pods are left out of this report; rift analyze --full keeps them.' }) : null]);
 }

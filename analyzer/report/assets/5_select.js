@@ -1,5 +1,33 @@
 // Selection: entries, objects and evidence citations all end up here, so a
 // ledger link, a matrix cell and a swimlane mark lead to the same views.
+
+// The big sections, drawn on first opening: drawn[id] is true once done.
+const DRAW = {
+  state: () => { renderMatrix(); renderPipelines(); },
+  chronology: () => { renderTimeline(); wireFilter(); },
+  ledger: () => renderLedger(),
+};
+const drawn = {}, drawing = {};
+
+// openSection opens a big section and draws it once its parts are
+// decompressed; the promise settles when it is drawn.
+function openSection(id) {
+  const box = document.getElementById(id);
+  if (!box.open) box.open = true;
+  if (!drawing[id]) {
+    const s = SECTIONS.find((x) => x.id === id);
+    drawing[id] = Promise.all(s.parts.map(need)).then(() => { DRAW[id](); drawn[id] = true; box.dataset.drawn = 'true'; });
+  }
+  return drawing[id];
+}
+
+// whenDrawn runs fn now when section id is drawn, else once it is: what a
+// click in one section asks of another waits for it.
+function whenDrawn(id, fn) {
+  if (drawn[id]) fn();
+  else openSection(id).then(fn);
+}
+
 function renderTimeline() {
   buildTimeline();
   renderAxis();
@@ -17,6 +45,7 @@ function renderTimeline() {
 }
 
 App.selectEntry = function (i, fromList) {
+  if (!drawn.chronology) { whenDrawn('chronology', () => App.selectEntry(i, fromList)); return; }
   const es = R.timeline || [];
   const e = es[i];
   if (!e) return;
@@ -41,8 +70,11 @@ App.selectEntry = function (i, fromList) {
 };
 
 App.selectObject = function (ref) {
+  if (!drawn.state) { whenDrawn('state', () => App.selectObject(ref)); return; }
   const key = refStr(ref);
   const w = (R.workloads || []).find((x) => refStr(x.ref) === key);
+  // An object that is not a workload is shown by its timeline entries.
+  if (!w && !drawn.chronology) { whenDrawn('chronology', () => App.selectObject(ref)); return; }
   const lane = T.laneOf.get(key);
   if (w) showWorkload(w);
   else showPanel('evidence-panel', key, [el('p', { text: lane ? lane.idx.length + ' timeline entries.' : 'This object has no timeline entries.' })]);
@@ -62,6 +94,7 @@ App.selectObject = function (ref) {
 // on the cited object, the one whose time (or loop span) is nearest, with a
 // matching event reason preferred; otherwise it opens the object.
 App.gotoEvidence = function (ev) {
+  if (!drawn.chronology) { whenDrawn('chronology', () => App.gotoEvidence(ev)); return; }
   const es = R.timeline || [];
   let cands = [];
   if (ev.object) { const lane = T.laneOf.get(refStr(ev.object)); cands = lane ? lane.idx : []; }

@@ -1,18 +1,23 @@
 // The hypothesis ledger, with every citation linked into the timeline. A
 // grouped entry lists its members (each with its own subject and status)
-// when it is opened, so a group of thousands costs nothing until then.
+// when it is opened, so a group of thousands costs nothing until then; a
+// ledger of more than LEDGER_PAGE entries is drawn a page at a time.
+const LEDGER_PAGE = 100;
+
 function renderLedger() {
   const hs = R.hypotheses || [];
   const body = $('#ledger .body');
   if (!hs.length) { body.replaceChildren(el('p', { text: 'No rule matched the bundle.' })); return; }
-  body.replaceChildren(el('table', { id: 'ledger-table' }, [
+  const rows = el('tbody');
+  const table = el('table', { id: 'ledger-table' }, [
     el('colgroup', {}, ['c-hyp', 'c-sup', 'c-con', 'c-next', 'c-status'].map((c) => el('col', { class: c }))),
     el('thead', {}, [el('tr', {}, ['Hypothesis', 'Supporting evidence', 'Contradicting evidence', 'Next read-only check', 'Status'].map((h) => el('th', { text: h })))]),
-    el('tbody', {}, hs.map((h, i) => el('tr', { class: 'hypothesis' + (i === 0 ? ' top' : '') + (h.members ? ' group' : ''), id: 'hypothesis-' + h.rank, 'data-id': h.id }, [
-      el('td', {}, hypothesisCell(h)),
-      el('td', {}, [evidenceList(h.supporting, h.supportingOmitted)]), el('td', {}, [evidenceList(h.contradicting, h.contradictingOmitted)]),
-      el('td', {}, [el('code', { text: orDash(h.nextCheck) })]), el('td', {}, [pill(h.status)])]))),
-  ]));
+    rows]);
+  body.replaceChildren(table);
+  paged(rows, table, hs, LEDGER_PAGE, (h) => el('tr', { class: 'hypothesis' + (h.rank === 1 ? ' top' : '') + (h.members ? ' group' : ''), id: 'hypothesis-' + h.rank, 'data-id': h.id }, [
+    el('td', {}, hypothesisCell(h)),
+    el('td', {}, [evidenceList(h.supporting, h.supportingOmitted)]), el('td', {}, [evidenceList(h.contradicting, h.contradictingOmitted)]),
+    el('td', {}, [el('code', { text: orDash(h.nextCheck) })]), el('td', {}, [pill(h.status)])]), 'entries');
 }
 
 function hypothesisCell(h) {
