@@ -145,11 +145,26 @@ func bundleGaps(b *bundle.Bundle, ws []layers.Workload, tl *timeline.Timeline) [
 }
 
 // openHypotheses is the part of the residual risk the ledger decides.
+// A ledger entry that groups hypotheses says so once: what its members
+// span when all stay open, else how many of them do.
 func openHypotheses(hs []hypothesis.Hypothesis) []string {
 	var out []string
 	for _, h := range hs {
-		if h.Status == hypothesis.Open {
+		var open []hypothesis.Member
+		for _, m := range h.Individuals() {
+			if m.Status == hypothesis.Open {
+				open = append(open, m)
+			}
+		}
+		switch {
+		case len(open) == 0:
+		case len(h.Members) == 0:
 			out = append(out, fmt.Sprintf("hypothesis #%d %s on %s stays open: %s", h.Rank, h.Cause, h.Subject, h.NextCheck))
+		case len(open) == len(h.Members):
+			out = append(out, fmt.Sprintf("hypothesis #%d %s on %s stays open: %s", h.Rank, h.Cause, h.Extent, h.NextCheck))
+		default:
+			out = append(out, fmt.Sprintf("hypothesis #%d %s: %d of its %d members stay open, the first %s: %s",
+				h.Rank, h.Cause, len(open), len(h.Members), open[0].Subject, open[0].NextCheck))
 		}
 	}
 	return out
