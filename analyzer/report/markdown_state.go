@@ -11,7 +11,7 @@ import (
 
 func mdState(m *mdOut, r *Report, opts RenderOptions) {
 	m.printf("## State reconciliation\n\n")
-	shown, converged := affected(r, opts.Workload != nil)
+	shown, converged, more := affected(r, opts.Workload != nil, opts.Details)
 	if len(shown) == 0 {
 		m.printf("No workload is off its desired state.\n\n")
 	}
@@ -20,6 +20,9 @@ func mdState(m *mdOut, r *Report, opts RenderOptions) {
 	}
 	if len(converged) > 0 {
 		m.printf("Converged: %s\n\n", esc(strings.Join(converged, ", ")))
+	}
+	if more != "" {
+		m.printf("%s.\n\n", esc(strings.ToUpper(more[:1])+more[1:]))
 	}
 }
 

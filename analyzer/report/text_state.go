@@ -13,7 +13,7 @@ import (
 // verdict, rollout stages, layer table and divergences.
 func textState(t *textOut, r *Report, opts RenderOptions) {
 	t.heading("State reconciliation")
-	shown, converged := affected(r, opts.Workload != nil)
+	shown, converged, more := affected(r, opts.Workload != nil, opts.Details)
 	if len(shown) == 0 {
 		t.para(2, "No workload is off its desired state.")
 	}
@@ -26,6 +26,10 @@ func textState(t *textOut, r *Report, opts RenderOptions) {
 	if len(converged) > 0 {
 		t.blank()
 		t.kv(2, 9, "converged", styleGreen, strings.Join(converged, ", "))
+	}
+	if more != "" {
+		t.blank()
+		t.para(2, "("+more+".)")
 	}
 	t.blank()
 }

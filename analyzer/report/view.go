@@ -76,18 +76,40 @@ func topHypothesis(r *Report) (hypothesis.Hypothesis, bool) {
 	return r.Hypotheses[0], true
 }
 
+// stateLimit is how many workloads that have not converged the text and
+// Markdown state sections show in full without Details, and how many
+// converged ones they name.
+const stateLimit = 20
+
 // affected splits the workloads into those that are not converged (shown in
 // full) and the names of the converged ones (listed). A focused report
-// shows its one workload in full whatever its state.
-func affected(r *Report, focused bool) (shown []layers.Workload, converged []string) {
+// shows its one workload in full whatever its state. Without details each
+// list keeps stateLimit and says how many more there are in the line more
+// (empty when none).
+func affected(r *Report, focused, details bool) (shown []layers.Workload, converged []string, more string) {
+	stuck, named := 0, 0
 	for _, w := range r.Workloads {
 		if focused || w.Convergence != layers.Converged {
-			shown = append(shown, w)
+			if stuck++; details || stuck <= stateLimit {
+				shown = append(shown, w)
+			}
 			continue
 		}
-		converged = append(converged, w.Ref.String())
+		if named++; details || named <= stateLimit {
+			converged = append(converged, w.Ref.String())
+		}
 	}
-	return shown, converged
+	var parts []string
+	if n := stuck - len(shown); n > 0 {
+		parts = append(parts, words.Count(n, "more workload that has not converged is", "more workloads that have not converged are")+" not shown")
+	}
+	if n := named - len(converged); n > 0 {
+		parts = append(parts, words.Count(n, "more converged workload is", "more converged workloads are")+" not named")
+	}
+	if len(parts) > 0 {
+		more = strings.Join(parts, "; ") + "; --details shows them"
+	}
+	return shown, converged, more
 }
 
 // chronology returns the entries from the earliest failure on (all entries
