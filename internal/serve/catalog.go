@@ -46,6 +46,8 @@ type resource struct {
 	lazy    func() ([]*bundle.Object, error)
 	once    sync.Once
 	lazyErr error
+	// rows are the Table rows encoded so far (table_cache.go).
+	rows rowCache
 }
 
 // objects returns the resource's objects, computing lazy ones once.

@@ -87,12 +87,18 @@ func (c *catalog) decodeContinue(s string) (int, error) {
 // inNamespace returns the part of the sorted objects in namespace ns (all
 // of them for "").
 func inNamespace(objs []*bundle.Object, ns string) []*bundle.Object {
-	if ns == "" {
-		return objs
-	}
-	lo := sort.Search(len(objs), func(i int) bool { return objs[i].GetNamespace() >= ns })
-	hi := sort.Search(len(objs), func(i int) bool { return objs[i].GetNamespace() > ns })
+	lo, hi := nsRange(objs, ns)
 	return objs[lo:hi]
+}
+
+// nsRange is where namespace ns is in the sorted objects.
+func nsRange(objs []*bundle.Object, ns string) (lo, hi int) {
+	if ns == "" {
+		return 0, len(objs)
+	}
+	lo = sort.Search(len(objs), func(i int) bool { return objs[i].GetNamespace() >= ns })
+	hi = sort.Search(len(objs), func(i int) bool { return objs[i].GetNamespace() > ns })
+	return lo, hi
 }
 
 // find returns the object named ns/name, by binary search.
@@ -105,9 +111,12 @@ func find(objs []*bundle.Object, ns, name string) *bundle.Object {
 	return nil
 }
 
+// unselective reports whether the query selects every object.
+func (q query) unselective() bool { return q.labels.Empty() && q.fields == nil }
+
 // selected filters objs by the query's selectors.
 func (q query) selected(res *resource, objs []*bundle.Object) []*bundle.Object {
-	if q.labels.Empty() && q.fields == nil {
+	if q.unselective() {
 		return objs
 	}
 	out := make([]*bundle.Object, 0, len(objs))
@@ -164,7 +173,8 @@ func (c *catalog) serveList(w http.ResponseWriter, r *http.Request, res *resourc
 		writeStatus(w, http.StatusInternalServerError, metav1.StatusReasonInternalError, "rift serve: %s: %s", res.plural, err.Error())
 		return
 	}
-	objs := q.selected(res, inNamespace(all, rq.namespace))
+	lo, hi := nsRange(all, rq.namespace)
+	objs := q.selected(res, all[lo:hi])
 	if v := r.URL.Query().Get("watch"); v == "true" || v == "1" {
 		c.serveWatch(w, r, res, objs, q.shape, done)
 		return
@@ -183,11 +193,16 @@ func (c *catalog) serveList(w http.ResponseWriter, r *http.Request, res *resourc
 		meta.RemainingItemCount = &rest
 		objs = objs[:q.limit]
 	}
-	if q.shape.table != "" {
-		c.writeTable(w, res, objs, q.shape, meta)
-		return
+	switch {
+	case q.shape.table != "" && q.unselective():
+		// Every object of the namespace: a run of the cached rows.
+		rows, first := c.cachedRows(res, all, q.shape), lo+q.start
+		c.writeTable(w, res, meta, q.shape, func(bw *bufio.Writer) { rows.write(bw, first, first+len(objs)) })
+	case q.shape.table != "":
+		c.writeTable(w, res, meta, q.shape, c.rowWriter(res, objs, q.shape))
+	default:
+		c.writeList(w, res, objs, meta, q.shape)
 	}
-	c.writeList(w, res, objs, meta, q.shape)
 }
 
 // writeList streams a KindList (or a PartialObjectMetadataList), one item

@@ -12,10 +12,10 @@ import (
 )
 
 // writeTable streams a list as a Table: the head through encoding/json,
-// then each row's cells and object through appendJSON, so that a page of
-// thousands of rows is never built as one value.
-func (c *catalog) writeTable(w http.ResponseWriter, res *resource, objs []*bundle.Object, sh shape, meta metav1.ListMeta) {
-	defs, cells := c.printer(res)
+// then the rows, which rows writes, so that a page of thousands of rows is
+// never built as one value.
+func (c *catalog) writeTable(w http.ResponseWriter, res *resource, meta metav1.ListMeta, sh shape, rows func(*bufio.Writer)) {
+	defs, _ := c.printer(res)
 	head, err := json.Marshal(metav1.Table{TypeMeta: metav1.TypeMeta{Kind: "Table", APIVersion: "meta.k8s.io/" + sh.table}, ListMeta: meta, ColumnDefinitions: defs})
 	const tail = `"rows":null}`
 	if err != nil || !bytes.HasSuffix(head, []byte(tail)) {
@@ -27,22 +27,25 @@ func (c *catalog) writeTable(w http.ResponseWriter, res *resource, objs []*bundl
 	defer bw.Flush()
 	bw.Write(head[:len(head)-len(tail)])
 	bw.WriteString(`"rows":[`)
-	buf := make([]byte, 0, 8<<10)
-	for i, o := range objs {
-		buf = buf[:0]
-		if i > 0 {
-			buf = append(buf, ',')
-		}
-		buf = append(buf, `{"cells":`...)
-		buf = appendJSON(buf, cells(o))
-		if obj := rowObject(res, o, sh); obj != nil {
-			buf = append(buf, `,"object":`...)
-			buf = appendJSON(buf, obj)
-		}
-		buf = append(buf, '}')
-		bw.Write(buf)
-	}
+	rows(bw)
 	bw.WriteString("]}")
+}
+
+// rowWriter encodes the rows of objs one at a time (a selected subset,
+// which the row cache does not hold).
+func (c *catalog) rowWriter(res *resource, objs []*bundle.Object, sh shape) func(*bufio.Writer) {
+	return func(bw *bufio.Writer) {
+		_, cells := c.printer(res)
+		buf := make([]byte, 0, 8<<10)
+		for i, o := range objs {
+			buf = buf[:0]
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = appendRow(buf, res, o, sh, cells)
+			bw.Write(buf)
+		}
+	}
 }
 
 // rowObject is what a row carries, by includeObject: the object, its
