@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/rift-dev/rift/internal/memory"
 )
 
 // Load reads the bundle at path: a directory, or an archive of one (.tar,
@@ -27,6 +29,9 @@ import (
 // a LoadError in Bundle.Errors and loading goes on; LoadError.Incomplete
 // tells those that leave data unread from the others.
 func Load(path string, opts LoadOptions) (*Bundle, error) {
+	// Most of what loading allocates is garbage once a file is decoded
+	// (its bytes, maps the sharing drops, scratch): collect as it goes.
+	defer memory.Churn()()
 	opts = opts.withDefaults()
 	root, err := followTop(path)
 	if err != nil {
