@@ -1,14 +1,9 @@
 package health
 
 import (
-	"context"
-	"strings"
 	"testing"
 
-	"github.com/open-policy-agent/opa/v1/ast"
-	"github.com/open-policy-agent/opa/v1/rego"
-
-	"github.com/rift-dev/rift/policies"
+	"github.com/rift-dev/rift/analyzer/bundle"
 )
 
 // cloneSet is an OpenKruise CloneSet mid-rollout: the health-kruise Rego
@@ -53,36 +48,25 @@ func BenchmarkGoFallback(b *testing.B) {
 	}
 }
 
-// BenchmarkRegoBatch256 judges 256 objects in one evaluation (each with
-// `with input as`). Per object it measured 81-96 µs against 89-176 µs for
-// one evaluation each (BenchmarkRegoRule) on the loaded 2-core host: a
-// modest gain the registry does not take yet (docs/performance.md).
-func BenchmarkRegoBatch256(b *testing.B) {
-	srcs, _ := policies.Embedded("health")
-	mods := map[string]*ast.Module{}
-	for _, s := range srcs {
-		if strings.HasSuffix(s.Name, "_test.rego") {
-			continue
-		}
-		m, _ := ast.ParseModuleWithOpts(s.Name, s.Text, ast.ParserOptions{ProcessAnnotation: true, RegoVersion: ast.RegoV1})
-		mods[s.Name] = m
-	}
-	c := ast.NewCompiler().WithDefaultRegoVersion(ast.RegoV1)
-	c.Compile(mods)
-	q, err := rego.New(rego.Query(`x := [h | some o in input.items; h := data.rift.health.kruise.health with input as o]`), rego.Compiler(c)).PrepareForEval(context.Background())
+// BenchmarkEvalAll judges 256 objects as the layers and `rift health`
+// do: the registry's batch query, 64 objects an evaluation, the chunks on
+// the worker pool. ns/object is against BenchmarkRegoRule's ns/op.
+func BenchmarkEvalAll(b *testing.B) {
+	reg, err := Load(Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	items := make([]any, 256)
-	for i := range items {
-		items[i] = cloneSet()
+	objs := make([]*bundle.Object, 256)
+	for i := range objs {
+		objs[i] = obj(cloneSet())
 	}
-	v, _ := ast.InterfaceToValue(map[string]any{"items": items})
-	b.ResetTimer()
+	b.ReportAllocs()
 	for b.Loop() {
-		rs, err := q.Eval(context.Background(), rego.EvalParsedInput(v))
-		if err != nil || len(rs) == 0 {
-			b.Fatal(err)
+		for _, e := range reg.EvalAll(objs) {
+			if !e.OK {
+				b.Fatal("undefined")
+			}
 		}
 	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(objs)), "ns/object")
 }

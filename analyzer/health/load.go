@@ -197,19 +197,32 @@ func strs(v any) []string {
 	return out
 }
 
-// lazyQuery is a Rego rule's prepared query, compiled on first use from
-// the rule's module and the helpers.
+// lazyQuery is a Rego rule's prepared queries, compiled on first use from
+// the rule's module and the helpers: prepared judges one object (the
+// input), batch every object of an array (evalBatch).
 type lazyQuery struct {
 	module  *ast.Module
 	helpers map[string]*ast.Module
 
 	once     sync.Once
 	prepared rego.PreparedEvalQuery
+	batch    rego.PreparedEvalQuery
 	err      error
 }
 
-// prepare compiles and prepares r's query once; later calls return the
-// first call's error.
+// batchVar is the variable batchQuery binds.
+const batchVar = "judged"
+
+// batchQuery judges each object o of the input array as the query
+// data.PKG.health judges o as the input: a health that is undefined
+// leaves o's index out. (A health of false is a value here as there: the
+// rego package captures a query term's value, false included.)
+func batchQuery(pkg string) string {
+	return batchVar + " := [[i, h] | some i, o in input; h := data." + pkg + ".health with input as o]"
+}
+
+// prepare compiles r's module once and prepares both queries; later calls
+// return the first call's error.
 func (q *lazyQuery) prepare(r *Rule) error {
 	q.once.Do(func() {
 		mods := make(map[string]*ast.Module, len(q.helpers)+1)
@@ -220,10 +233,14 @@ func (q *lazyQuery) prepare(r *Rule) error {
 			q.err = fmt.Errorf("%s: health rule %s: compile: %w", r.File, r.ID, err)
 			return
 		}
-		q.prepared, err = rego.New(rego.Query("data."+r.Package+".health"), rego.Compiler(c), rego.SetRegoVersion(ast.RegoV1)).
-			PrepareForEval(context.Background())
-		if err != nil {
-			q.err = fmt.Errorf("%s: health rule %s: prepare: %w", r.File, r.ID, err)
+		for _, x := range []struct {
+			q  *rego.PreparedEvalQuery
+			is string
+		}{{&q.prepared, "data." + r.Package + ".health"}, {&q.batch, batchQuery(r.Package)}} {
+			if *x.q, err = rego.New(rego.Query(x.is), rego.Compiler(c), rego.SetRegoVersion(ast.RegoV1)).PrepareForEval(context.Background()); err != nil {
+				q.err = fmt.Errorf("%s: health rule %s: prepare: %w", r.File, r.ID, err)
+				return
+			}
 		}
 	})
 	return q.err
