@@ -51,7 +51,7 @@ func newGenBundleCommand() *cobra.Command {
 	f.Uint64Var(&o.cfg.Seed, "seed", 1, "generator seed (same seed and size, same bytes)")
 	f.StringVar(&o.out, "out", "", "the .tar.gz file to write")
 	f.StringVar(&o.format, "format", "rift", "layout: rift, troubleshoot (a support bundle) or must-gather")
-	f.IntVar(&o.cfg.CustomResources, "custom-resources", 0, "how many of the objects are custom resources a GitOps reconciler applies (cert-manager, Argo Rollouts, Strimzi, Crossplane, KEDA, CloudNativePG; about 2% failing), taken from the Events")
+	f.IntVar(&o.cfg.CustomResources, "custom-resources", 0, "how many of the objects are custom resources a GitOps reconciler applies (cert-manager, Argo Rollouts, Strimzi, Crossplane, KEDA, CloudNativePG, Prometheus operator; about 3% failing), taken from the Events")
 	return cmd
 }
 
