@@ -1,10 +1,16 @@
 package memory
 
-import "testing"
+import (
+	"runtime"
+	"runtime/debug"
+	"testing"
+	"time"
+)
 
 // TestChurn: under Batch, Churn sets the proportional target until the
 // last of overlapping phases ends, and each end counts once; under
 // Steady, or with GOGC in the environment, it leaves the target alone.
+// The test's heap is far below ChurnFloor, so the target is the floor's.
 func TestChurn(t *testing.T) {
 	t.Setenv("GOMEMLIMIT", "")
 	t.Setenv("RIFT_HUGEPAGES", "0")
@@ -16,7 +22,7 @@ func TestChurn(t *testing.T) {
 		inside   int // the target while two phases overlap
 		afterOne int // once the first has ended (twice)
 	}{
-		{"batch", Batch, "", ChurnPercent, ChurnPercent},
+		{"batch", Batch, "", -2, -2},
 		{"steady", Steady, "", start.percent, start.percent},
 		{"batch with GOGC", Batch, "150", start.percent, start.percent},
 	} {
@@ -25,6 +31,10 @@ func TestChurn(t *testing.T) {
 			Apply(Steady)
 			Apply(tc.policy)
 			outside := gcPercent()
+			if tc.inside == -2 {
+				tc.inside = churnPercent(liveHeap())
+				tc.afterOne = tc.inside
+			}
 			endA := Churn()
 			endB := Churn()
 			if got := gcPercent(); got != tc.inside {
@@ -40,5 +50,45 @@ func TestChurn(t *testing.T) {
 				t.Errorf("after both: GC percent %d, want %d as before", got, outside)
 			}
 		})
+	}
+}
+
+// TestChurnPercent: the target puts the next collection at ChurnFloor
+// until the live heap is half of it, and at Go's default after.
+func TestChurnPercent(t *testing.T) {
+	for _, tc := range []struct {
+		live uint64
+		want int
+	}{
+		{0, (ChurnFloor - 1<<20) * 100 / (1 << 20)},
+		{64 << 20, 700},
+		{128 << 20, 300},
+		{ChurnFloor / 2, ChurnPercent},
+		{ChurnFloor, ChurnPercent},
+		{4 * ChurnFloor, ChurnPercent},
+	} {
+		if got := churnPercent(tc.live); got != tc.want {
+			t.Errorf("churnPercent(%d MiB) = %d, want %d", tc.live>>20, got, tc.want)
+		}
+	}
+}
+
+// TestChurnFollowsLiveHeap: while a phase lasts, each collection sets the
+// target from the heap it left live.
+func TestChurnFollowsLiveHeap(t *testing.T) {
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	t.Setenv("RIFT_HUGEPAGES", "0")
+	defer Apply(Steady)
+	Apply(Batch)
+	end := Churn()
+	defer end()
+	debug.SetGCPercent(ChurnPercent + 1) // what the finalizer must replace
+	for i := 0; i < 100 && gcPercent() == ChurnPercent+1; i++ {
+		runtime.GC() // the finalizer runs on its own goroutine after it
+		time.Sleep(time.Millisecond)
+	}
+	if got, want := gcPercent(), churnPercent(liveHeap()); got != want {
+		t.Errorf("after a collection: GC percent %d, want %d", got, want)
 	}
 }
