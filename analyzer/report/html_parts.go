@@ -106,25 +106,7 @@ func (e *jsonWriter) sections(ss []htmlSection) {
 
 // reportCore writes the report without its htmlParts: what the page draws
 // as it loads.
-func (e *jsonWriter) reportCore(r *Report) {
-	e.open('{')
-	e.key("apiVersion")
-	e.str(r.APIVersion)
-	e.key("kind")
-	e.str(r.Kind)
-	e.key("bundle")
-	e.bundleInfo(&r.Bundle)
-	e.key("summary")
-	e.summary(&r.Summary)
-	e.key("earliestFailure")
-	e.earliest(r.EarliestFailure)
-	e.key("verification")
-	e.acceptances(r.Verification)
-	e.key("residual")
-	e.strs(r.Residual)
-	e.omitted(r.Omitted)
-	e.close('}')
-}
+func (e *jsonWriter) reportCore(r *Report) { e.reportFields(r, false) }
 
 // part writes one part as a data element: write's JSON (escaped as the
 // report-data element is), gzip-compressed at the default level with no

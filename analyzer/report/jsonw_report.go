@@ -14,7 +14,12 @@ import (
 // TestJSONWriterMatchesStdlib fills every field of a report by reflection
 // and fails until it is.
 
-func (e *jsonWriter) report(r *Report) {
+func (e *jsonWriter) report(r *Report) { e.reportFields(r, true) }
+
+// reportFields writes the report, with its large sections (workloads,
+// timeline, hypotheses) only when sections is set: the HTML page's core
+// is the report without them (reportCore), in the same order.
+func (e *jsonWriter) reportFields(r *Report, sections bool) {
 	e.open('{')
 	e.key("apiVersion")
 	e.str(r.APIVersion)
@@ -24,18 +29,22 @@ func (e *jsonWriter) report(r *Report) {
 	e.bundleInfo(&r.Bundle)
 	e.key("summary")
 	e.summary(&r.Summary)
-	e.key("workloads")
-	e.workloads(r.Workloads)
-	e.key("timeline")
-	e.entries(r.Timeline)
+	if sections {
+		e.key("workloads")
+		e.workloads(r.Workloads)
+		e.key("timeline")
+		e.entries(r.Timeline)
+	}
 	e.key("earliestFailure")
 	e.earliest(r.EarliestFailure)
-	if len(r.EarliestPerWorkload) > 0 {
-		e.key("earliestPerWorkload")
-		e.earliestMap(r.EarliestPerWorkload)
+	if sections {
+		if len(r.EarliestPerWorkload) > 0 {
+			e.key("earliestPerWorkload")
+			e.earliestMap(r.EarliestPerWorkload)
+		}
+		e.key("hypotheses")
+		e.hypotheses(r.Hypotheses)
 	}
-	e.key("hypotheses")
-	e.hypotheses(r.Hypotheses)
 	e.key("verification")
 	e.acceptances(r.Verification)
 	e.key("residual")
