@@ -8,15 +8,14 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/duration"
-	"k8s.io/client-go/util/jsonpath"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 )
 
-// crdColumn is one additionalPrinterColumn, its JSONPath parsed once.
+// crdColumn is one additionalPrinterColumn and its parsed JSONPath.
 type crdColumn struct {
-	def  metav1.TableColumnDefinition
-	path *jsonpath.JSONPath
+	def   metav1.TableColumnDefinition
+	paths *columnPath
 }
 
 // readCRDs reads the served versions, names, scope and printer columns of
@@ -93,8 +92,8 @@ func parseColumns(cols []any) []crdColumn {
 		if name == "" || jp == "" {
 			continue
 		}
-		p := jsonpath.New(name).AllowMissingKeys(true)
-		if err := p.Parse("{" + jp + "}"); err != nil {
+		p, err := newColumnPath(name, "{"+jp+"}", true)
+		if err != nil {
 			continue
 		}
 		def := metav1.TableColumnDefinition{Name: name}
@@ -104,12 +103,11 @@ func parseColumns(cols []any) []crdColumn {
 		if pr, ok := cm["priority"].(int64); ok {
 			def.Priority = int32(pr)
 		}
-		out = append(out, crdColumn{def: def, path: p})
+		out = append(out, crdColumn{def: def, paths: p})
 	}
 	if len(out) == 0 {
-		p := jsonpath.New("Age")
-		_ = p.Parse("{.metadata.creationTimestamp}")
-		out = append(out, crdColumn{def: metav1.TableColumnDefinition{Name: "Age", Type: "date"}, path: p})
+		p, _ := newColumnPath("Age", "{.metadata.creationTimestamp}", false)
+		out = append(out, crdColumn{def: metav1.TableColumnDefinition{Name: "Age", Type: "date"}, paths: p})
 	}
 	return out
 }
@@ -119,7 +117,7 @@ func crdCells(cols []crdColumn, o *unstructured.Unstructured, now time.Time) []a
 	cells := make([]any, 0, len(cols)+1)
 	cells = append(cells, o.GetName())
 	for _, c := range cols {
-		res, err := c.path.FindResults(o.Object)
+		res, err := c.paths.find(o.Object)
 		if err != nil || len(res) == 0 || len(res[0]) == 0 {
 			cells = append(cells, nil)
 			continue

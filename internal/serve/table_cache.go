@@ -25,9 +25,6 @@ type tableRows struct {
 	sh     shape
 	cells  func(*bundle.Object) []any
 	blocks []encodedBlock
-	// crd serializes encoding: a parsed JSONPath (a CRD's printer
-	// columns) keeps state while it runs.
-	crd sync.Mutex
 }
 
 // encodedBlock is up to rowBlock rows joined by commas; row i is
@@ -42,10 +39,6 @@ type encodedBlock struct {
 func (t *tableRows) block(i int) *encodedBlock {
 	b := &t.blocks[i]
 	b.once.Do(func() {
-		if t.res.isCRD {
-			t.crd.Lock()
-			defer t.crd.Unlock()
-		}
 		objs := t.objs[i*rowBlock : min((i+1)*rowBlock, len(t.objs))]
 		b.offs = make([]int, 0, len(objs)+1)
 		for _, o := range objs {
