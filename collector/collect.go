@@ -72,7 +72,7 @@ func collect(ctx context.Context, cfg *Config, t *Target, g *gitRev, w io.Writer
 	r.out = &sink{red: red, w: bundlewrite.New(w, bundlewrite.Options{Level: 9}), pages: map[string]int{}}
 
 	steps := []func(context.Context) error{
-		r.collectNamespaces, r.collectCluster, r.collectGitOps, r.collectLogs, r.collectGit,
+		r.collectNamespaces, r.collectCluster, r.collectGitOps, r.collectInventory, r.collectLogs, r.collectGit,
 	}
 	for _, step := range steps {
 		if err := step(ctx); err != nil {

@@ -144,9 +144,28 @@ func testAdmin(t *testing.T, c *testcluster.Cluster) {
 		}
 	}
 	sort.Strings(cluster)
-	wantCluster := []string{"PersistentVolume/pv-shop", "StorageClass/fast", "ValidatingWebhookConfiguration/policy"}
+	// The custom resources' definitions come with them (serve's columns and
+	// scope); g1 is named by shop-apps' inventory, g2 by nothing.
+	wantCluster := []string{
+		"CustomResourceDefinition/applications.argoproj.io", "CustomResourceDefinition/doohickeys.example.com",
+		"CustomResourceDefinition/gadgets.example.com", "CustomResourceDefinition/gitrepositories.source.toolkit.fluxcd.io",
+		"CustomResourceDefinition/kustomizations.kustomize.toolkit.fluxcd.io", "CustomResourceDefinition/widgets.example.com",
+		"Gadget/g1", "PersistentVolume/pv-shop", "StorageClass/fast", "ValidatingWebhookConfiguration/policy",
+	}
 	if diff := cmp.Diff(wantCluster, cluster); diff != "" {
 		t.Errorf("cluster-scoped objects (-want +got):\n%s", diff)
+	}
+	// The kinds the GitOps inventories name are listed in the scope (w2 too,
+	// as every kind is listed whole); w3 is out of scope and no inventory
+	// names a Sprocket.
+	var custom []string
+	for _, kind := range []string{"Widget", "Doohickey", "Sprocket"} {
+		for _, o := range b.Index.OfKind(kind) {
+			custom = append(custom, o.Ref().String())
+		}
+	}
+	if diff := cmp.Diff([]string{"Widget/shop/w1", "Widget/shop/w2", "Doohickey/shop/d1"}, custom); diff != "" {
+		t.Errorf("custom resources from the inventories (-want +got):\n%s", diff)
 	}
 	if wh, ok := b.Index.Get(bundle.Key{Group: "admissionregistration.k8s.io", Kind: "ValidatingWebhookConfiguration", Name: "policy"}); ok {
 		hook := wh.Object["webhooks"].([]any)[0].(map[string]any)

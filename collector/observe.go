@@ -20,6 +20,7 @@ type observed struct {
 	fluxKS   map[nsName]bool // Kustomizations named in owner labels
 	fluxHR   map[nsName]bool // HelmReleases named in owner labels
 	argoApps map[string]bool // Argo CD app instance names
+	custom   map[string]bool // custom resources collected, as plural.group
 }
 
 type nsName struct{ ns, name string }
@@ -37,7 +38,7 @@ type ctrRef struct {
 
 func newObserved() *observed {
 	return &observed{volumes: map[string]bool{}, classes: map[string]bool{},
-		fluxKS: map[nsName]bool{}, fluxHR: map[nsName]bool{}, argoApps: map[string]bool{}}
+		fluxKS: map[nsName]bool{}, fluxHR: map[nsName]bool{}, argoApps: map[string]bool{}, custom: map[string]bool{}}
 }
 
 // Owner labels and annotations Flux and Argo CD put on what they apply.
@@ -55,6 +56,9 @@ func (s *observed) object(a apiResource, o map[string]any) {
 	lb, ann := u.GetLabels(), u.GetAnnotations()
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if isCustom(a.gvr.Group) {
+		s.custom[a.name()] = true
+	}
 	if n := lb[ksNameLabel]; n != "" {
 		s.fluxKS[nsName{lb[ksNSLabel], n}] = true
 	}

@@ -156,6 +156,42 @@ spec:
   names: {kind: Application, listKind: ApplicationList, plural: applications, singular: application}
   scope: Namespaced
   versions: [{name: v1alpha1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}}]
+---
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  names: {kind: Widget, listKind: WidgetList, plural: widgets, singular: widget}
+  scope: Namespaced
+  versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}, additionalPrinterColumns: [{name: Phase, type: string, jsonPath: .status.phase}]}]
+---
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: gadgets.example.com}
+spec:
+  group: example.com
+  names: {kind: Gadget, listKind: GadgetList, plural: gadgets, singular: gadget}
+  scope: Cluster
+  versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}}]
+---
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: sprockets.example.com}
+spec:
+  group: example.com
+  names: {kind: Sprocket, listKind: SprocketList, plural: sprockets, singular: sprocket}
+  scope: Namespaced
+  versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}}]
+---
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: doohickeys.example.com}
+spec:
+  group: example.com
+  names: {kind: Doohickey, listKind: DoohickeyList, plural: doohickeys, singular: doohickey}
+  scope: Namespaced
+  versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}}]
 `
 
 const gitopsObjects = `apiVersion: v1
@@ -180,6 +216,13 @@ apiVersion: kustomize.toolkit.fluxcd.io/v1
 kind: Kustomization
 metadata: {name: shop-apps, namespace: flux-system}
 spec: {interval: 5m, path: ./apps/shop, prune: true, sourceRef: {kind: GitRepository, name: deploy}, targetNamespace: shop}
+status:
+  inventory:
+    entries:
+    - {id: shop_web_apps_Deployment, v: v1}
+    - {id: shop_w1_example.com_Widget, v: v1}
+    - {id: payments_w3_example.com_Widget, v: v1}
+    - {id: _g1_example.com_Gadget, v: v1}
 ---
 apiVersion: kustomize.toolkit.fluxcd.io/v1
 kind: Kustomization
@@ -193,6 +236,9 @@ spec:
   project: default
   source: {repoURL: "https://git.example.com/shop/deploy.git", path: apps/shop, targetRevision: main}
   destination: {server: "https://kubernetes.default.svc", namespace: shop}
+status:
+  resources:
+  - {group: example.com, version: v1, kind: Doohickey, namespace: shop, name: d1}
 ---
 apiVersion: argoproj.io/v1alpha1
 kind: Application
@@ -201,6 +247,35 @@ spec:
   project: default
   source: {repoURL: "https://git.example.com/other.git", path: apps/other}
   destination: {server: "https://kubernetes.default.svc", namespace: other}
+---
+apiVersion: example.com/v1
+kind: Widget
+metadata: {name: w1, namespace: shop}
+status: {phase: Failed}
+---
+apiVersion: example.com/v1
+kind: Widget
+metadata: {name: w2, namespace: shop}
+---
+apiVersion: example.com/v1
+kind: Widget
+metadata: {name: w3, namespace: payments}
+---
+apiVersion: example.com/v1
+kind: Gadget
+metadata: {name: g1}
+---
+apiVersion: example.com/v1
+kind: Gadget
+metadata: {name: g2}
+---
+apiVersion: example.com/v1
+kind: Sprocket
+metadata: {name: s1, namespace: shop}
+---
+apiVersion: example.com/v1
+kind: Doohickey
+metadata: {name: d1, namespace: shop}
 `
 
 // apply creates every document of manifests with the dynamic client,
@@ -229,6 +304,7 @@ var resources = map[string]string{
 	"Kustomization": "kustomizations", "Application": "applications", "ClusterRole": "clusterroles",
 	"ClusterRoleBinding": "clusterrolebindings", "StorageClass": "storageclasses", "PersistentVolume": "persistentvolumes",
 	"PersistentVolumeClaim": "persistentvolumeclaims", "ValidatingWebhookConfiguration": "validatingwebhookconfigurations",
+	"Widget": "widgets", "Gadget": "gadgets", "Sprocket": "sprockets", "Doohickey": "doohickeys",
 }
 
 func gvrOf(t *testing.T, u *unstructured.Unstructured) schema.GroupVersionResource {
@@ -246,6 +322,10 @@ func waitEstablished(t *testing.T, dc dynamic.Interface) {
 		{Group: "kustomize.toolkit.fluxcd.io", Version: "v1", Resource: "kustomizations"},
 		{Group: "source.toolkit.fluxcd.io", Version: "v1", Resource: "gitrepositories"},
 		{Group: "argoproj.io", Version: "v1alpha1", Resource: "applications"},
+		{Group: "example.com", Version: "v1", Resource: "widgets"},
+		{Group: "example.com", Version: "v1", Resource: "gadgets"},
+		{Group: "example.com", Version: "v1", Resource: "sprockets"},
+		{Group: "example.com", Version: "v1", Resource: "doohickeys"},
 	} {
 		err := testcluster.WaitFor(context.Background(), time.Minute, func(ctx context.Context) (bool, error) {
 			_, err := dc.Resource(gvr).List(ctx, metav1.ListOptions{Limit: 1})
