@@ -97,6 +97,20 @@ func Check(e *Expectation, r *report.Report) []Mismatch {
 		}
 		add("noSupported", []string(nil), sup)
 	}
+	if len(e.NotSupported) > 0 {
+		var sup []string
+		for _, h := range r.Hypotheses {
+			if !slices.Contains(e.NotSupported, h.Cause) {
+				continue
+			}
+			for _, m := range h.Individuals() {
+				if m.Status == hypothesis.Supported {
+					sup = append(sup, h.Cause+" "+m.Subject.String())
+				}
+			}
+		}
+		add("notSupported", []string(nil), sup)
+	}
 	if len(e.Divergences) > 0 {
 		add("divergences", e.Divergences, matchDivergences(e.Divergences, r))
 	}

@@ -109,6 +109,46 @@ func TestNoSupported(t *testing.T) {
 	}
 }
 
+func TestNotSupported(t *testing.T) {
+	sub := func(n string) bundle.Ref { return bundle.Ref{Kind: "Pod", Namespace: "kafka", Name: n} }
+	r := &report.Report{Hypotheses: []hypothesis.Hypothesis{
+		{Rank: 1, Cause: "crash-loop", Status: hypothesis.Supported, Subject: sub("kafka-0")},
+		{Rank: 2, Cause: "drift", Status: hypothesis.Open, Members: []hypothesis.Member{
+			{Subject: sub("kafka-1"), Status: hypothesis.Open},
+			{Subject: sub("kafka-2"), Status: hypothesis.Supported},
+		}},
+		{Rank: 3, Cause: "oom-killed", Status: hypothesis.Resolved, Subject: sub("kafka-3")},
+	}}
+	for _, tc := range []struct {
+		name   string
+		causes []string
+		want   []string // the supported hypotheses named in the mismatch
+	}{
+		{"a supported cause", []string{"crash-loop"}, []string{"crash-loop Pod/kafka/kafka-0"}},
+		{"a supported member of an open group", []string{"drift"}, []string{"drift Pod/kafka/kafka-2"}},
+		{"a resolved cause", []string{"oom-killed"}, nil},
+		{"an absent cause", []string{"dns-resolution-failed"}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := Check(&Expectation{NotSupported: tc.causes}, r)
+			if len(tc.want) == 0 {
+				if len(m) != 0 {
+					t.Fatalf("want no mismatch, got %+v", m)
+				}
+				return
+			}
+			if len(m) != 1 || m[0].Field != "notSupported" {
+				t.Fatalf("want one notSupported mismatch, got %+v", m)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(m[0].Diff, w) {
+					t.Errorf("mismatch does not name %q:\n%s", w, m[0].Diff)
+				}
+			}
+		})
+	}
+}
+
 func TestReadRejectsTypos(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "expect.yaml")

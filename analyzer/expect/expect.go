@@ -33,6 +33,11 @@ type Expectation struct {
 	// NoSupported, when true, requires that no hypothesis is supported
 	// (the false-positive control for healthy bundles).
 	NoSupported bool `json:"noSupported,omitempty"`
+	// NotSupported lists causes that no hypothesis may support, on any
+	// subject: the false-positive control for a cause the incident looks
+	// like but is not (drift while a new revision never arrived, a
+	// failure the object has since recovered from).
+	NotSupported []string `json:"notSupported,omitempty"`
 	// Divergences must each be matched by a reported divergence.
 	Divergences []Divergence `json:"divergences,omitempty"`
 	// Convergence maps a workload (Kind/namespace/name) to its verdict.
