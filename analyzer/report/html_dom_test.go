@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -61,6 +62,22 @@ func evalBool(t *testing.T, ctx context.Context, js string) bool {
 		t.Fatalf("%s: %v", js, err)
 	}
 	return ok
+}
+
+// eventually polls js until it is true or 20 s have passed, and returns
+// its last value: the page draws on animation frames and after debounced
+// input, later the busier the machine, so a fixed sleep is a flake.
+func eventually(t *testing.T, ctx context.Context, js string) bool {
+	t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); ; {
+		if evalBool(t, ctx, js) {
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
 }
 
 func sprintFacts(f domFacts) string { return fmt.Sprintf("%+v", f) }

@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -51,11 +50,10 @@ func TestHTMLInChromiumOnDemand(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#ledger > summary`)),
 			chromedp.WaitVisible(chromedp.CSS(`#ledger[data-drawn] #hypothesis-1 .ev-link`)),
 			chromedp.Click(chromedp.CSS(`#hypothesis-1 .ev-link`)),
-			chromedp.WaitVisible(chromedp.CSS(`#chronology[data-drawn] #entries .entry.selected`)),
-			chromedp.Sleep(100*time.Millisecond)); err != nil {
+			chromedp.WaitVisible(chromedp.CSS(`#chronology[data-drawn] #entries .entry.selected`))); err != nil {
 			t.Fatal(err)
 		}
-		if !evalBool(t, ctx, `document.getElementById('chronology').open && !document.getElementById('entry-panel').hidden`) {
+		if !eventually(t, ctx, `document.getElementById('chronology').open && !document.getElementById('entry-panel').hidden`) {
 			t.Error("the chronology is closed or shows no entry")
 		}
 	})

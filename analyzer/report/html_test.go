@@ -106,20 +106,14 @@ func TestHTMLInChromiumScale(t *testing.T) {
 		t.Error("no #earliest-failure marker")
 	}
 	evalBool(t, ctx, `(document.getElementById('lanes').scrollTop = 1e9, true)`)
-	if err := chromedp.Do(ctx, chromedp.Sleep(300*time.Millisecond)); err != nil {
-		t.Fatal(err)
-	}
-	if !evalBool(t, ctx, fmt.Sprintf(`!!document.querySelector('#lanes .swimlane[data-lane="%d"]')`, objects-1)) {
+	if !eventually(t, ctx, fmt.Sprintf(`!!document.querySelector('#lanes .swimlane[data-lane="%d"]')`, objects-1)) {
 		t.Error("scrolling to the bottom did not draw the last lane")
 	}
 	t.Run("filter narrows lanes and entries", func(t *testing.T) {
 		evalBool(t, ctx, `(() => { const i = document.getElementById('timeline-filter'); i.value = 'worker-007';
 			i.dispatchEvent(new Event('input')); return true; })()`)
-		if err := chromedp.Do(ctx, chromedp.Sleep(400*time.Millisecond)); err != nil {
-			t.Fatal(err)
-		}
 		// worker-007 is entries 7, 407, 807, ...: 13 of 5000, on one object.
-		if !evalBool(t, ctx, `(() => {
+		if !eventually(t, ctx, `(() => {
 			const rows = [...document.querySelectorAll('#entries .entry')];
 			return rows.length === 13 && rows.every((r) => r.textContent.includes('worker-007')) &&
 				document.querySelectorAll('#lanes .swimlane').length === 1 &&
@@ -129,10 +123,7 @@ func TestHTMLInChromiumScale(t *testing.T) {
 		}
 		evalBool(t, ctx, `(() => { const i = document.getElementById('timeline-filter'); i.value = '';
 			const b = document.getElementById('failures-only'); b.checked = true; b.dispatchEvent(new Event('change')); return true; })()`)
-		if err := chromedp.Do(ctx, chromedp.Sleep(400*time.Millisecond)); err != nil {
-			t.Fatal(err)
-		}
-		if !evalBool(t, ctx, `document.getElementById('filter-status').textContent.startsWith('500 of 5000') &&
+		if !eventually(t, ctx, `document.getElementById('filter-status').textContent.startsWith('500 of 5000') &&
 			[...document.querySelectorAll('#entries .entry')].every((r) => r.classList.contains('failure'))`) {
 			t.Error("failures only did not leave the 500 failures")
 		}
@@ -177,9 +168,15 @@ func TestHTMLGuardsCatchLeaks(t *testing.T) {
 	}
 	leaky := strings.Replace(buf.String(), "</main>", `<img id="leak" src="https://leak.example.invalid/pixel.png">`+
 		`<script>fetch("https://leak.example.invalid/beacon").catch(() => {});</script></main>`, 1)
-	ctx, ev := openPage(t, []byte(leaky), "guard-check", "#leak")
-	if err := chromedp.Do(ctx, chromedp.Sleep(500*time.Millisecond)); err != nil {
-		t.Fatal(err)
+	_, ev := openPage(t, []byte(leaky), "guard-check", "#leak")
+	// The attempts are reported as the browser makes them: wait for one.
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(25 * time.Millisecond) {
+		ev.mu.Lock()
+		n := len(ev.problems)
+		ev.mu.Unlock()
+		if n > 0 {
+			break
+		}
 	}
 	ev.mu.Lock()
 	defer ev.mu.Unlock()
