@@ -22,7 +22,11 @@ var inProgress = map[string]bool{
 // Healthy False; a boolean status.ready or status.readyToUse; a
 // status.phase, status.state or status.status of a well-known word;
 // Healthy, Complete or Succeeded True), and the per-parent conditions of
-// the Gateway API (routes and attached policies). ok is false when the
+// the Gateway API (routes and attached policies). Ready (or Available)
+// False is failed when its reason names a failure, when another condition
+// is False for a failure, or when the controller has observed the current
+// generation and names no wait (no Reconciling, no reason of inProgress);
+// else it is on its way. ok is false when the
 // object carries none of them: then nothing is known of its health,
 // which is unknown, never converged.
 func Fallback(o *bundle.Object) (Result, bool) {
@@ -89,9 +93,21 @@ func Fallback(o *bundle.Object) (Result, bool) {
 			return res(Unknown, "the "+t+" condition carries no status", f)
 		case c.Status == "False" && failure(c):
 			return res(Failed, c.say(t), f)
+		case c.Status == "False":
+			// Ready=False often only sums up: the condition beside it
+			// names the failure (cert-manager's Issuing=False Failed
+			// under Ready=False DoesNotExist).
+			if other, ok := conds.failing(); ok {
+				return res(Failed, c.say(t)+"; "+conds[other].say(other), f, "status.conditions[type="+other+"]")
+			}
+			// The controller has seen the current spec, says no
+			// Reconciling and names no wait: it is done, and not ready.
+			if okG && (okO && obs == gen || c.ObservedGeneration == gen) && !c.waiting() {
+				return res(Failed, c.say(t), f, "metadata.generation")
+			}
+			return res(Progressing, c.say(t), f)
 		default:
-			// kstatus: not Ready is in progress until the controller
-			// names a failure (or says Stalled).
+			// Unknown (or a word no API writes): not ready yet.
 			return res(Progressing, c.say(t), f)
 		}
 	}

@@ -66,10 +66,28 @@ func problem(t string) bool {
 	return false
 }
 
+// waiting reports a condition that says its controller is still at
+// work: a reason of inProgress, or Cluster API's Info or Warning
+// severity.
+func (c Condition) waiting() bool {
+	return inProgress[c.Reason] || c.Severity == "Info" || c.Severity == "Warning"
+}
+
+// failing returns the first condition, by type, other than Ready and
+// Available, that is False and names a failure.
+func (cs ConditionSet) failing() (string, bool) {
+	for _, t := range strings.Split(cs.types(), ", ") {
+		if c := cs[t]; t != "Ready" && t != "Available" && c.Status == "False" && failure(c) {
+			return t, true
+		}
+	}
+	return "", false
+}
+
 // failure reports a condition whose reason names a failure rather than a
 // state on the way.
 func failure(c Condition) bool {
-	if inProgress[c.Reason] || c.Severity == "Info" || c.Severity == "Warning" {
+	if c.waiting() {
 		return false
 	}
 	if c.Severity == "Error" {
