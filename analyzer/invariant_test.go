@@ -69,8 +69,9 @@ func invariantBundles(t *testing.T) map[string]string {
 //
 //   - a workload the layers judge blocked or failed is accounted for in
 //     the ledger: a current (supported or open) hypothesis names it, one
-//     of its pods or owned objects, or a GitOps object that manages it, or
-//     explains one that does;
+//     of its pods or owned objects, a GitOps object that manages it, or
+//     the controller its ownerReferences name when the bundle lacks it,
+//     or explains one that does;
 //   - no supported hypothesis rests only on failures that predate its
 //     subject's present converged state (history is resolved, not
 //     supported).
@@ -161,6 +162,14 @@ func accounted(b *bundle.Bundle, w layers.Workload, named map[string]bool) bool 
 	o, ok := b.Index.Get(w.Ref.Key())
 	if !ok {
 		return false
+	}
+	// The controller its ownerReferences name, which the bundle lacks
+	// (else the layers would have made that the workload): a rule that
+	// names a pod's owner accounts for the pod.
+	for _, ref := range o.GetOwnerReferences() {
+		if ref.Controller != nil && *ref.Controller && named[bundle.Ref{Kind: ref.Kind, Namespace: o.GetNamespace(), Name: ref.Name}.String()] {
+			return true
+		}
 	}
 	queue := []*bundle.Object{o}
 	for depth := 0; depth < 3 && len(queue) > 0; depth++ {

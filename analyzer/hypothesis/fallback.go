@@ -48,15 +48,29 @@ func relatedOf(b *bundle.Bundle, ws []layers.Workload) map[string][]string {
 }
 
 // family lists the owners of r up the controller chain and the objects r
-// owns, three levels down.
+// owns, three levels down. Where the chain leaves the bundle, the
+// controller the last object names is listed too: a rule names a pod's
+// owner from its ownerReferences (lib.subject_of), and a pod whose
+// ReplicaSet was not collected is its own workload, which that
+// hypothesis accounts for all the same.
 func family(ix *bundle.Index, r bundle.Ref) []string {
 	o, ok := ix.Get(r.Key())
 	if !ok {
 		return nil
 	}
 	var out []string
-	for _, x := range append(facts.OwnerChain(ix, o), facts.Owned(ix, o, 3)...) {
+	chain := facts.OwnerChain(ix, o)
+	for _, x := range append(chain, facts.Owned(ix, o, 3)...) {
 		out = append(out, x.Ref().String())
+	}
+	top := o
+	if len(chain) > 0 {
+		top = chain[len(chain)-1]
+	}
+	for _, ref := range top.GetOwnerReferences() {
+		if ref.Controller != nil && *ref.Controller {
+			out = append(out, bundle.Ref{Kind: ref.Kind, Namespace: top.GetNamespace(), Name: ref.Name}.String())
+		}
 	}
 	return out
 }

@@ -1,0 +1,29 @@
+package hypothesis
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rift-dev/rift/analyzer/layers"
+)
+
+// TestFallbackOwnerOutsideBundle: a hypothesis on a pod's controller owner
+// accounts for the pod even when the bundle lacks the owner, so the pod,
+// its own workload then, is not named again by not-converged.
+func TestFallbackOwnerOutsideBundle(t *testing.T) {
+	b := fixture(t, "pending-owner-absent", "2026-11-20T10:00:00Z")
+	ws := layers.Build(b)
+	if len(ws) != 1 || ws[0].Convergence != layers.Blocked {
+		t.Fatalf("the pod is not its own blocked workload: %+v", ws)
+	}
+	l := evaluate(t, builtinEngine(t), Input{Bundle: b, Workloads: ws})
+	var got []string
+	for _, h := range l.Hypotheses {
+		got = append(got, h.Cause+" "+h.Subject.String()+" "+string(h.Status))
+	}
+	want := []string{"unschedulable ReplicaSet/gpu/trainer-5f8c9 supported"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("ledger (-want +got):\n%s", diff)
+	}
+}
