@@ -10,6 +10,7 @@ import (
 	"github.com/open-policy-agent/opa/v1/rego"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/internal/astconv"
 	"github.com/rift-dev/rift/internal/pool"
 )
 
@@ -59,19 +60,24 @@ func (r *Registry) EvalAll(objs []*bundle.Object) []Evaluated {
 	}
 	// The results do not depend on the order; a fixed one keeps runs alike.
 	slices.SortFunc(chunks, func(a, b chunk) int { return cmp.Compare(a.idx[0], b.idx[0]) })
-	pool.ForEachWith(len(chunks), 1, newConverter, func(conv *converter, k int) {
+	pool.ForEachWith(len(chunks), 1, newConverter, func(conv *astconv.Converter, k int) {
 		c := chunks[k]
 		r.evalBatch(conv, c.rule, objs, c.idx, out)
 	})
 	return out
 }
 
+// newConverter is a worker's converter. It shares object keys only: the
+// values are garbage once the chunk is judged, so the sharing caches of
+// the rule input would cost more than they save.
+func newConverter() *astconv.Converter { return astconv.New(astconv.Options{}) }
+
 // evalBatch judges objs[i] for every i of idx by rule, writing out[i]. An
 // object that does not convert is judged as Eval judges it; when the
 // evaluation fails (a rule that gives one object two values stops the
 // whole query), every object of the chunk is evaluated alone, so that the
 // error lands on the object that caused it, worded as Eval words it.
-func (r *Registry) evalBatch(conv *converter, rule *Rule, objs []*bundle.Object, idx []int, out []Evaluated) {
+func (r *Registry) evalBatch(conv *astconv.Converter, rule *Rule, objs []*bundle.Object, idx []int, out []Evaluated) {
 	if err := rule.query.prepare(rule); err != nil {
 		for _, i := range idx {
 			out[i].Result, out[i].OK = bad(rule, err), true
@@ -81,7 +87,7 @@ func (r *Registry) evalBatch(conv *converter, rule *Rule, objs []*bundle.Object,
 	terms := make([]*ast.Term, 0, len(idx))
 	at := make([]int, 0, len(idx)) // at[k]: the object of terms[k]
 	for _, i := range idx {
-		v, err := conv.value(objs[i].Object)
+		v, err := conv.Value(objs[i].Object)
 		if err != nil {
 			out[i].Result, out[i].OK = bad(rule, err), true
 			continue

@@ -83,10 +83,10 @@ func (c *converter) eventEntry(e *facts.Event) eventEntry {
 	}
 	r := e.Involved
 	obj := c.involved([6]string{r.APIVersion, r.Kind, r.Namespace, r.Name, e.UID, e.FieldPath})
-	ev := c.objectOf(eventKeys, []ast.Value{
-		c.str(e.Name), c.str(e.Namespace), c.str(e.Reason), c.str(e.Message),
-		c.str(e.Type), ast.Number(strconv.FormatInt(e.Count, 10)), c.str(e.FirstText), c.str(e.LastText),
-		c.str(e.Source), obj,
+	ev := c.ObjectOf(eventKeys, []ast.Value{
+		c.Str(e.Name), c.Str(e.Namespace), c.Str(e.Reason), c.Str(e.Message),
+		c.Str(e.Type), ast.Number(strconv.FormatInt(e.Count, 10)), c.Str(e.FirstText), c.Str(e.LastText),
+		c.Str(e.Source), obj,
 	})
 	return eventEntry{
 		uid: e.UID, object: r.String(), reason: e.Reason, typ: e.Type,
@@ -124,9 +124,9 @@ func (c *converter) involved(f [6]string) ast.Value {
 	}
 	var vals [len(f)]ast.Value
 	for i, s := range f {
-		vals[i] = c.str(s)
+		vals[i] = c.Str(s)
 	}
-	v := c.objectOf(eventObjectKeys, vals[:])
+	v := c.ObjectOf(eventObjectKeys, vals[:])
 	if len(c.objs) >= maxCache {
 		clear(c.objs)
 	}

@@ -60,10 +60,7 @@ func (p *jsonParser) value() (ast.Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		if v, ok := p.c.strs[string(b)]; ok {
-			return v, nil
-		}
-		return p.c.str(string(b)), nil
+		return p.c.StrBytes(b), nil
 	case c == 't' || c == 'f' || c == 'n':
 		return p.literal()
 	}
@@ -86,10 +83,7 @@ func (p *jsonParser) object() (ast.Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		key, ok := p.c.keys[string(k)]
-		if !ok {
-			key = p.c.key(string(k))
-		}
+		key := p.c.KeyBytes(k)
 		if p.skipSpace() >= len(p.data) || p.data[p.pos] != ':' {
 			return nil, p.errorf("want ':'")
 		}

@@ -74,7 +74,7 @@ func (x *inputBuild) objects() (ast.Value, error) {
 func (c *converter) objectValue(o *bundle.Object) (ast.Value, error) {
 	src := o.Object
 	keyed := o.GetKind() == "Secret" || o.GetKind() == "ConfigMap"
-	v, err := c.object(src, func(k string, v any) (ast.Value, bool, error) {
+	v, err := c.Object(src, func(k string, v any) (ast.Value, bool, error) {
 		switch {
 		case keyed && (k == "data" || k == "stringData" || k == "binaryData" || k == "dataKeys"):
 			return nil, false, nil
@@ -82,13 +82,13 @@ func (c *converter) objectValue(o *bundle.Object) (ast.Value, error) {
 			val, err := c.metadata(v)
 			return val, true, err
 		}
-		return c.all(k, v)
+		return c.All(k, v)
 	})
 	if err != nil || !keyed {
 		return v, err
 	}
 	obj := v.(ast.Object)
-	obj.Insert(c.key("dataKeys"), dataKeys(src))
+	obj.Insert(c.Key("dataKeys"), dataKeys(src))
 	return obj, nil
 }
 
@@ -97,23 +97,23 @@ func (c *converter) objectValue(o *bundle.Object) (ast.Value, error) {
 func (c *converter) metadata(v any) (ast.Value, error) {
 	md, ok := v.(map[string]any)
 	if !ok {
-		return c.value(v)
+		return c.Value(v)
 	}
-	return c.object(md, func(k string, v any) (ast.Value, bool, error) {
+	return c.Object(md, func(k string, v any) (ast.Value, bool, error) {
 		ann, ok := v.(map[string]any)
 		switch {
 		case k == "managedFields":
 			return nil, false, nil
 		case k == "annotations" && ok:
-			val, err := c.object(ann, func(k string, v any) (ast.Value, bool, error) {
+			val, err := c.Object(ann, func(k string, v any) (ast.Value, bool, error) {
 				if k == lastApplied {
 					return nil, false, nil
 				}
-				return c.all(k, v)
+				return c.All(k, v)
 			})
 			return val, true, err
 		}
-		return c.all(k, v)
+		return c.All(k, v)
 	})
 }
 

@@ -27,13 +27,13 @@ func (c *converter) workload(w *layers.Workload, fields fieldSet) (ast.Value, er
 		add("ref", c.ref(w.Ref))
 	}
 	if fields.has("convergence") {
-		add("convergence", c.str(jsonText(w.Convergence)))
+		add("convergence", c.Str(jsonText(w.Convergence)))
 	}
 	if fields.has("convergenceReason") {
-		add("convergenceReason", c.str(jsonText(w.ConvergenceReason)))
+		add("convergenceReason", c.Str(jsonText(w.ConvergenceReason)))
 	}
 	if fields.has("blocker") && w.Blocker != "" {
-		add("blocker", c.str(jsonText(w.Blocker)))
+		add("blocker", c.Str(jsonText(w.Blocker)))
 	}
 	for _, l := range []struct {
 		name string
@@ -69,7 +69,7 @@ func (c *converter) workload(w *layers.Workload, fields fieldSet) (ast.Value, er
 	if fields.has("apply") && w.Apply != nil {
 		add("apply", c.applyState(w.Apply))
 	}
-	return c.objectOf(keys, vals), nil
+	return c.ObjectOf(keys, vals), nil
 }
 
 // ref is the value of a reference's JSON form, shared while it repeats
@@ -82,14 +82,14 @@ func (c *converter) ref(r bundle.Ref) ast.Value {
 	var va [4]ast.Value
 	keys, vals := ka[:0], va[:0]
 	if r.APIVersion != "" {
-		keys, vals = append(keys, "apiVersion"), append(vals, c.str(jsonText(r.APIVersion)))
+		keys, vals = append(keys, "apiVersion"), append(vals, c.Str(jsonText(r.APIVersion)))
 	}
-	keys, vals = append(keys, "kind"), append(vals, c.str(jsonText(r.Kind)))
+	keys, vals = append(keys, "kind"), append(vals, c.Str(jsonText(r.Kind)))
 	if r.Namespace != "" {
-		keys, vals = append(keys, "namespace"), append(vals, c.str(jsonText(r.Namespace)))
+		keys, vals = append(keys, "namespace"), append(vals, c.Str(jsonText(r.Namespace)))
 	}
-	keys, vals = append(keys, "name"), append(vals, c.str(jsonText(r.Name)))
-	v := c.objectOf(keys, vals)
+	keys, vals = append(keys, "name"), append(vals, c.Str(jsonText(r.Name)))
+	v := c.ObjectOf(keys, vals)
 	if len(c.refs) >= maxCache {
 		clear(c.refs)
 	}
@@ -103,10 +103,10 @@ func (c *converter) podState(p *layers.PodState) ast.Value {
 	vals := make([]ast.Value, 0, 8)
 	opt := func(k, s string) {
 		if s != "" {
-			keys, vals = append(keys, k), append(vals, c.str(jsonText(s)))
+			keys, vals = append(keys, k), append(vals, c.Str(jsonText(s)))
 		}
 	}
-	keys, vals = append(keys, "name"), append(vals, c.str(jsonText(p.Name)))
+	keys, vals = append(keys, "name"), append(vals, c.Str(jsonText(p.Name)))
 	opt("revision", p.Revision)
 	keys, vals = append(keys, "current"), append(vals, boolValue(p.Current))
 	opt("phase", p.Phase)
@@ -114,7 +114,7 @@ func (c *converter) podState(p *layers.PodState) ast.Value {
 	keys, vals = append(keys, "restarts"), append(vals, c.number(p.Restarts))
 	opt("node", p.Node)
 	opt("reason", p.Reason)
-	return c.objectOf(keys, vals)
+	return c.ObjectOf(keys, vals)
 }
 
 // number is n as json.Unmarshal reads its text back: a float64.

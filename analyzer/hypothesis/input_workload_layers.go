@@ -34,7 +34,7 @@ func astList(n int, isNil bool, item func(i int) (ast.Value, error)) (ast.Value,
 func (c *converter) stages(ss []layers.Stage, fields fieldSet) (ast.Value, error) {
 	return astList(len(ss), ss == nil, func(i int) (ast.Value, error) {
 		keys := append(make([]string, 0, 3), "name", "status")
-		vals := append(make([]ast.Value, 0, 3), c.str(jsonText(ss[i].Name)), c.str(jsonText(ss[i].Status)))
+		vals := append(make([]ast.Value, 0, 3), c.Str(jsonText(ss[i].Name)), c.Str(jsonText(ss[i].Status)))
 		if fields.has("evidence") {
 			ev, err := c.evidenceList(ss[i].Evidence)
 			if err != nil {
@@ -42,7 +42,7 @@ func (c *converter) stages(ss []layers.Stage, fields fieldSet) (ast.Value, error
 			}
 			keys, vals = append(keys, "evidence"), append(vals, ev)
 		}
-		return c.objectOf(keys, vals), nil
+		return c.ObjectOf(keys, vals), nil
 	})
 }
 
@@ -52,12 +52,12 @@ func (c *converter) layers(ls []layers.Layer, fields fieldSet) (ast.Value, error
 	return astList(len(ls), ls == nil, func(i int) (ast.Value, error) {
 		l := &ls[i]
 		keys := append(make([]string, 0, 5), "name", "status")
-		vals := append(make([]ast.Value, 0, 5), c.str(jsonText(l.Name)), c.str(jsonText(l.Status)))
+		vals := append(make([]ast.Value, 0, 5), c.Str(jsonText(l.Name)), c.Str(jsonText(l.Status)))
 		if l.Identity != "" {
-			keys, vals = append(keys, "identity"), append(vals, c.str(jsonText(l.Identity)))
+			keys, vals = append(keys, "identity"), append(vals, c.Str(jsonText(l.Identity)))
 		}
 		if l.Revision != "" {
-			keys, vals = append(keys, "revision"), append(vals, c.str(jsonText(l.Revision)))
+			keys, vals = append(keys, "revision"), append(vals, c.Str(jsonText(l.Revision)))
 		}
 		if fields.has("evidence") {
 			ev, err := c.evidenceList(l.Evidence)
@@ -66,7 +66,7 @@ func (c *converter) layers(ls []layers.Layer, fields fieldSet) (ast.Value, error
 			}
 			keys, vals = append(keys, "evidence"), append(vals, ev)
 		}
-		return c.objectOf(keys, vals), nil
+		return c.ObjectOf(keys, vals), nil
 	})
 }
 
@@ -89,16 +89,16 @@ func (c *converter) divergences(ds []layers.Divergence) (ast.Value, error) {
 		if err != nil {
 			return nil, fmt.Errorf("divergence %s observed: %w", d.Path, err)
 		}
-		between := ast.NewArray(ast.NewTerm(c.str(jsonText(d.Between[0]))), ast.NewTerm(c.str(jsonText(d.Between[1]))))
+		between := ast.NewArray(ast.NewTerm(c.Str(jsonText(d.Between[0]))), ast.NewTerm(c.Str(jsonText(d.Between[1]))))
 		keys := []string{"between", "object", "path", "expected", "observed"}
-		vals := []ast.Value{between, c.ref(d.Object), c.str(jsonText(d.Path)), exp, obs}
+		vals := []ast.Value{between, c.ref(d.Object), c.Str(jsonText(d.Path)), exp, obs}
 		if d.Owner != "" {
-			keys, vals = append(keys, "owner"), append(vals, c.str(jsonText(d.Owner)))
+			keys, vals = append(keys, "owner"), append(vals, c.Str(jsonText(d.Owner)))
 		}
 		if d.Removed {
 			keys, vals = append(keys, "removed"), append(vals, astTrue)
 		}
-		return c.objectOf(keys, vals), nil
+		return c.ObjectOf(keys, vals), nil
 	})
 }
 
@@ -134,7 +134,7 @@ func (c *converter) evidence(e *evidence.Evidence) (ast.Value, error) {
 	}
 	for _, f := range [...]struct{ k, v string }{{"path", e.Path}, {"event", e.Event}, {"file", e.File}} {
 		if f.v != "" {
-			keys, vals = append(keys, f.k), append(vals, c.str(jsonText(f.v)))
+			keys, vals = append(keys, f.k), append(vals, c.Str(jsonText(f.v)))
 		}
 	}
 	if e.Time != nil {
@@ -142,10 +142,10 @@ func (c *converter) evidence(e *evidence.Evidence) (ast.Value, error) {
 		if err != nil {
 			return nil, fmt.Errorf("evidence time: %w", err)
 		}
-		keys, vals = append(keys, "time"), append(vals, c.str(string(b[1:len(b)-1])))
+		keys, vals = append(keys, "time"), append(vals, c.Str(string(b[1:len(b)-1])))
 	}
-	keys, vals = append(keys, "message"), append(vals, c.str(jsonText(e.Message)))
-	v := c.objectOf(keys, vals)
+	keys, vals = append(keys, "message"), append(vals, c.Str(jsonText(e.Message)))
+	v := c.ObjectOf(keys, vals)
 	if e.Time == nil {
 		if len(c.evs) >= maxCache {
 			clear(c.evs)
@@ -158,9 +158,9 @@ func (c *converter) evidence(e *evidence.Evidence) (ast.Value, error) {
 // applyState is the value of a workload's apply state.
 func (c *converter) applyState(a *layers.ApplyState) ast.Value {
 	keys := []string{"state", "by", "reason"}
-	vals := []ast.Value{c.str(jsonText(a.State)), c.ref(a.By), c.str(jsonText(a.Reason))}
+	vals := []ast.Value{c.Str(jsonText(a.State)), c.ref(a.By), c.Str(jsonText(a.Reason))}
 	if a.Setting != "" {
-		keys, vals = append(keys, "setting"), append(vals, c.str(jsonText(a.Setting)))
+		keys, vals = append(keys, "setting"), append(vals, c.Str(jsonText(a.Setting)))
 	}
-	return c.objectOf(keys, vals)
+	return c.ObjectOf(keys, vals)
 }

@@ -1,4 +1,4 @@
-package hypothesis
+package astconv
 
 import (
 	"testing"
@@ -23,12 +23,12 @@ func TestDedupKeepsSpelling(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := newConverter()
-			a, err := c.value(tt.a)
+			c := New(Options{Share: true})
+			a, err := c.Value(tt.a)
 			if err != nil {
 				t.Fatal(err)
 			}
-			b, err := c.value(tt.b)
+			b, err := c.Value(tt.b)
 			if err != nil {
 				t.Fatal(err)
 			}

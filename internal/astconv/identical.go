@@ -1,4 +1,4 @@
-package hypothesis
+package astconv
 
 import (
 	"github.com/open-policy-agent/opa/v1/ast"
