@@ -12,9 +12,7 @@ import (
 // Steady, or with GOGC in the environment, it leaves the target alone.
 // The test's heap is far below ChurnFloor, so the target is the floor's.
 func TestChurn(t *testing.T) {
-	t.Setenv("GOMEMLIMIT", "")
-	t.Setenv("RIFT_HUGEPAGES", "0")
-	defer Apply(Steady)
+	untuned(t)
 	for _, tc := range []struct {
 		name     string
 		policy   Policy
@@ -76,10 +74,7 @@ func TestChurnPercent(t *testing.T) {
 // TestChurnFollowsLiveHeap: while a phase lasts, each collection sets the
 // target from the heap it left live.
 func TestChurnFollowsLiveHeap(t *testing.T) {
-	t.Setenv("GOGC", "")
-	t.Setenv("GOMEMLIMIT", "")
-	t.Setenv("RIFT_HUGEPAGES", "0")
-	defer Apply(Steady)
+	untuned(t)
 	Apply(Batch)
 	end := Churn()
 	defer end()

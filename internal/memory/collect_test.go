@@ -20,11 +20,7 @@ func garbage() {
 // it collects once MinGarbage bytes of garbage are there, not on a small
 // heap.
 func TestCheckpoint(t *testing.T) {
-	t.Setenv("GOGC", "")
-	t.Setenv("GOMEMLIMIT", "")
-	t.Setenv("RIFT_HUGEPAGES", "0")
-	defer Apply(Steady)
-
+	untuned(t)
 	Apply(Steady)
 	garbage()
 	if Checkpoint() || Checkpoints() {
@@ -86,6 +82,16 @@ func TestApplyYields(t *testing.T) {
 			}
 		})
 	}
+}
+
+// untuned clears the environment that tunes the collector and the huge
+// pages for the test, and restores Steady when it ends.
+func untuned(t *testing.T) {
+	t.Helper()
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	t.Setenv("RIFT_HUGEPAGES", "0")
+	t.Cleanup(func() { Apply(Steady) })
 }
 
 // gcPercent reads the collector's target without changing it.
