@@ -128,72 +128,43 @@ count: 1
 `, ns, s[0], s[1], s[2], s[3], s[4], la)
 }
 
-// gitopsManifests are the CRDs (minimal, schemaless) and the Flux and Argo
-// CD objects: one of each targets shop, one targets other.
-const gitopsCRDs = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: kustomizations.kustomize.toolkit.fluxcd.io}
-spec:
-  group: kustomize.toolkit.fluxcd.io
-  names: {kind: Kustomization, listKind: KustomizationList, plural: kustomizations, singular: kustomization}
-  scope: Namespaced
-  versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}}]
----
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: gitrepositories.source.toolkit.fluxcd.io}
-spec:
-  group: source.toolkit.fluxcd.io
-  names: {kind: GitRepository, listKind: GitRepositoryList, plural: gitrepositories, singular: gitrepository}
-  scope: Namespaced
-  versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}}]
----
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: applications.argoproj.io}
-spec:
-  group: argoproj.io
-  names: {kind: Application, listKind: ApplicationList, plural: applications, singular: application}
-  scope: Namespaced
-  versions: [{name: v1alpha1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}}]
----
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: widgets.example.com}
-spec:
-  group: example.com
-  names: {kind: Widget, listKind: WidgetList, plural: widgets, singular: widget}
-  scope: Namespaced
-  versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}, additionalPrinterColumns: [{name: Phase, type: string, jsonPath: .status.phase}]}]
----
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: gadgets.example.com}
-spec:
-  group: example.com
-  names: {kind: Gadget, listKind: GadgetList, plural: gadgets, singular: gadget}
-  scope: Cluster
-  versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}}]
----
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: sprockets.example.com}
-spec:
-  group: example.com
-  names: {kind: Sprocket, listKind: SprocketList, plural: sprockets, singular: sprocket}
-  scope: Namespaced
-  versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}}]
----
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: doohickeys.example.com}
-spec:
-  group: example.com
-  names: {kind: Doohickey, listKind: DoohickeyList, plural: doohickeys, singular: doohickey}
-  scope: Namespaced
-  versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}}]
-`
+// seedCRDs are the CRDs (minimal, schemaless): Flux's and Argo CD's, and
+// example.com's kinds for the inventories' custom resources.
+var seedCRDs = []struct {
+	group, version, kind, plural, scope, columns string
+}{
+	{"kustomize.toolkit.fluxcd.io", "v1", "Kustomization", "kustomizations", "Namespaced", ""},
+	{"source.toolkit.fluxcd.io", "v1", "GitRepository", "gitrepositories", "Namespaced", ""},
+	{"argoproj.io", "v1alpha1", "Application", "applications", "Namespaced", ""},
+	{"example.com", "v1", "Widget", "widgets", "Namespaced", "[{name: Phase, type: string, jsonPath: .status.phase}]"},
+	{"example.com", "v1", "Gadget", "gadgets", "Cluster", ""},
+	{"example.com", "v1", "Sprocket", "sprockets", "Namespaced", ""},
+	{"example.com", "v1", "Doohickey", "doohickeys", "Namespaced", ""},
+}
 
+// gitopsCRDs is seedCRDs as manifests.
+var gitopsCRDs = func() string {
+	var docs []string
+	for _, c := range seedCRDs {
+		cols := ""
+		if c.columns != "" {
+			cols = ", additionalPrinterColumns: " + c.columns
+		}
+		docs = append(docs, fmt.Sprintf(`apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: %[4]s.%[1]s}
+spec:
+  group: %[1]s
+  names: {kind: %[3]s, listKind: %[3]sList, plural: %[4]s, singular: %[6]s}
+  scope: %[5]s
+  versions: [{name: %[2]s, served: true, storage: true, schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}%[7]s}]`,
+			c.group, c.version, c.kind, c.plural, c.scope, strings.ToLower(c.kind), cols))
+	}
+	return strings.Join(docs, "\n---\n") + "\n"
+}()
+
+// gitopsObjects are the Flux and Argo CD objects (one of each targets
+// shop, one targets other) and the custom resources their inventories name.
 const gitopsObjects = `apiVersion: v1
 kind: Namespace
 metadata: {name: flux-system}
@@ -318,15 +289,8 @@ func gvrOf(t *testing.T, u *unstructured.Unstructured) schema.GroupVersionResour
 // waitEstablished waits until the CRDs are served.
 func waitEstablished(t *testing.T, dc dynamic.Interface) {
 	t.Helper()
-	for _, gvr := range []schema.GroupVersionResource{
-		{Group: "kustomize.toolkit.fluxcd.io", Version: "v1", Resource: "kustomizations"},
-		{Group: "source.toolkit.fluxcd.io", Version: "v1", Resource: "gitrepositories"},
-		{Group: "argoproj.io", Version: "v1alpha1", Resource: "applications"},
-		{Group: "example.com", Version: "v1", Resource: "widgets"},
-		{Group: "example.com", Version: "v1", Resource: "gadgets"},
-		{Group: "example.com", Version: "v1", Resource: "sprockets"},
-		{Group: "example.com", Version: "v1", Resource: "doohickeys"},
-	} {
+	for _, c := range seedCRDs {
+		gvr := schema.GroupVersionResource{Group: c.group, Version: c.version, Resource: c.plural}
 		err := testcluster.WaitFor(context.Background(), time.Minute, func(ctx context.Context) (bool, error) {
 			_, err := dc.Resource(gvr).List(ctx, metav1.ListOptions{Limit: 1})
 			return err == nil, nil
