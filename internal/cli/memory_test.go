@@ -9,8 +9,8 @@ import (
 )
 
 // TestMemoryPolicy: the commands that build one analysis run under the
-// batch policy; every other command, and arguments that run none, keep
-// Go's collector settings.
+// batch policy, the servers under the resident one; every other command,
+// and arguments that run none, keep Go's collector settings.
 func TestMemoryPolicy(t *testing.T) {
 	for _, tc := range []struct {
 		args   string
@@ -47,15 +47,29 @@ func TestMemoryPolicy(t *testing.T) {
 	}
 }
 
+// TestResidentPolicy: the servers hold one bundle while they answer and
+// run under the resident policy.
+func TestResidentPolicy(t *testing.T) {
+	for _, args := range []string{"serve b.tgz", "serve --kubeconfig kc a.tgz b.tgz", "shell b.tgz", "shell ./bundles/"} {
+		t.Run(args, func(t *testing.T) {
+			if got := MemoryPolicy(strings.Fields(args)); got != memory.Resident {
+				t.Errorf("MemoryPolicy(%q) = %v, want %v", args, got, memory.Resident)
+			}
+		})
+	}
+}
+
 // TestBatchCommandsExist: a renamed command must not silently lose the
-// analysis settings.
+// analysis or server settings.
 func TestBatchCommandsExist(t *testing.T) {
 	root := NewRootCommand(io.Discard, io.Discard)
-	for path := range batchCommands {
-		args := strings.Fields(path)[1:]
-		cmd, _, err := root.Find(args)
-		if err != nil || cmd.CommandPath() != path {
-			t.Errorf("batch command %q is not in the command tree", path)
+	for _, paths := range []map[string]bool{batchCommands, residentCommands} {
+		for path := range paths {
+			args := strings.Fields(path)[1:]
+			cmd, _, err := root.Find(args)
+			if err != nil || cmd.CommandPath() != path {
+				t.Errorf("command %q is not in the command tree", path)
+			}
 		}
 	}
 }

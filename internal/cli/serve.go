@@ -17,6 +17,7 @@ import (
 	"github.com/rift-dev/rift/analyzer"
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/hypothesis"
+	"github.com/rift-dev/rift/internal/memory"
 	"github.com/rift-dev/rift/internal/serve"
 )
 
@@ -176,6 +177,9 @@ func (o *serveOptions) start(errOut io.Writer) (*serve.Server, func(), error) {
 	if err != nil {
 		return nil, nil, usageError(err)
 	}
+	// What the server holds is loaded and indexed; what it makes from
+	// here on is garbage (internal/memory's Resident policy).
+	memory.Loaded()
 	cleanup := func() {}
 	if o.kubeconfig == "" {
 		dir, err := os.MkdirTemp("", "rift-serve-")

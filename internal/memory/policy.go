@@ -8,12 +8,17 @@
 // of the decoded bundle before the rules run (analyzer.Analyze,
 // hypothesis.Engine.EvaluateStages), so that a checkpoint can free it.
 //
-// There are two policies (docs/performance.md has the measurements):
+// There are three policies (docs/performance.md has the measurements):
 //
 //   - Steady, Go's own settings, for every process that makes garbage all
-//     along: collect, redact and test, serve, the generators, tests and
-//     any program that uses rift's packages. Its memory stays near what it
+//     along: collect, redact and test, the generators, tests and any
+//     program that uses rift's packages. Its memory stays near what it
 //     holds live.
+//   - Resident, for a server that loads a bundle once and holds it while
+//     it answers (serve, shell): Batch while it loads, with huge pages for
+//     the heap, which it reads all over as an analysis does; then, once it
+//     calls Loaded, Steady's collector, since what it answers with is
+//     garbage.
 //   - Batch, for a command that builds one analysis (analyze, diff,
 //     inspect, timeline, verify, dev phases): its heap mostly grows until
 //     the report is written, so collections at Go's default target free
@@ -44,6 +49,9 @@ const (
 	// Batch collects when memory runs short and at the checkpoints, with
 	// huge pages for the heap.
 	Batch
+	// Resident is Batch until Loaded, then Steady's collector with
+	// Batch's huge pages.
+	Resident
 )
 
 // fallbackGCPercent is Batch's collector target when the machine's memory
@@ -53,6 +61,9 @@ const fallbackGCPercent = 400
 // checkpoints is whether Checkpoint collects: Batch's, unless the user
 // tuned the collector.
 var checkpoints atomic.Bool
+
+// loading is set while a Resident process loads, until Loaded.
+var loading atomic.Bool
 
 // start is the collector settings the process started with, which Steady
 // restores.
@@ -67,17 +78,33 @@ var start = func() (s struct {
 }()
 
 // Apply sets the process's policy. cmd/rift calls it once, before any
-// work; a test may call it and restore Steady after. Batch's huge-page
-// advice is given once and stays.
+// work; a test may call it and restore Steady after. The huge-page
+// advice of Batch and Resident is given once and stays.
 func Apply(p Policy) {
-	if p != Batch {
-		checkpoints.Store(false)
-		debug.SetGCPercent(start.percent)
-		debug.SetMemoryLimit(start.limit)
+	loading.Store(p == Resident)
+	if p != Batch && p != Resident {
+		steadyCollector()
 		return
 	}
 	batchCollector()
 	adviseHugePages()
+}
+
+// Loaded marks the end of a Resident process's load: from here on it
+// runs under Steady's collector settings (its huge pages stay). Under any
+// other policy it does nothing.
+func Loaded() {
+	if loading.Swap(false) {
+		steadyCollector()
+	}
+}
+
+// steadyCollector restores the collector settings the process started
+// with and turns the checkpoints off.
+func steadyCollector() {
+	checkpoints.Store(false)
+	debug.SetGCPercent(start.percent)
+	debug.SetMemoryLimit(start.limit)
 }
 
 // batchCollector sets Batch's collector and checkpoints, yielding to
