@@ -6,15 +6,28 @@ proc_cpu() {
 	awk -v hz="$(getconf CLK_TCK)" '{ print ($14 + $15) / hz }' "/proc/$1/stat"
 }
 
-# serve_bench BUNDLE N FLOOR_S FLOOR_KIB serves BUNDLE and prints the time
-# to the first answer, kubectl get pods -A and the peak RSS, each beside
-# rift inspect's (the floor). For the fastest of three get pods -A it
-# also prints kubectl's CPU and the server's (the machine is shared, so
-# CPU says more than wall time).
+# load1 prints the load average over the last minute: the machine is
+# shared, so every serve number is printed beside it.
+load1() { cut -d' ' -f1 /proc/loadavg; }
+
+# median A B C prints the middle of three numbers.
+median() { printf '%s\n' "$@" | sort -g | sed -n 2p; }
+
+# serve_bench BUNDLE N INSPECT_S INSPECT_CPU INSPECT_KIB serves BUNDLE and
+# prints, each beside the load average:
+#   - the time to the first answer (curl /version) and the server's CPU
+#     then, beside rift inspect's wall and CPU (target: within 2x);
+#   - kubectl get pods -A, three times (the pods count from the output):
+#     each run's wall and kubectl's user and system CPU (/usr/bin/time),
+#     and the server's CPU, then the median wall and CPU (target: wall
+#     under a second at 20k pods);
+#   - the server's peak RSS after them beside inspect's (target: 1.5x).
 serve_bench() {
-	local b=$1 n=$2 fw=$3 fr=$4 kc=$OUT/serve-$n.kubeconfig start pid first best=999 s e t rss pods
-	local c0 kcpu scpu bestk=0 bests=0
+	local b=$1 n=$2 iw=$3 ic=$4 ir=$5 kc start pid first fcpu fload rss pods
+	local c0 l w u sy kcpu scpu walls=() kcpus=() scpus=()
+	kc=$OUT/serve-$n.kubeconfig
 	rm -f "$kc"
+	fload=$(load1)
 	start=$(now)
 	"$RIFT" serve --kubeconfig "$kc" "$b" >"$OUT/serve.out" 2>"$OUT/serve.err" &
 	pid=$!
@@ -28,26 +41,29 @@ serve_bench() {
 		sleep 0.01
 	done
 	first=$(calc "$(now) - $start")
-	for _ in 1 2 3; do
-		c0=$(proc_cpu "$pid")
-		s=$(now)
-		pods=$(HOME=$OUT/home KUBECONFIG=$kc /usr/bin/time -f '%U %S' -o "$OUT/kubectl.time" \
+	fcpu=$(proc_cpu "$pid")
+	printf '%-8s %-9s first answer %6.2f s, CPU %5.2f s (load %s); inspect %6.2f s, CPU %5.2f s; ratio wall %.2f, CPU %.2f (target 2)\n' \
+		"$n" serve "$first" "$fcpu" "$fload" "$iw" "$ic" "$(calc "$first/$iw")" "$(calc "$fcpu/$ic")"
+	printf 'rift\t%s\tserve-first\t%s\t%s\t\n' "$n" "$first" "$fcpu" >>"$OUT/results.tsv"
+	for run in 1 2 3; do
+		c0=$(proc_cpu "$pid") l=$(load1)
+		pods=$(HOME=$OUT/home KUBECONFIG=$kc /usr/bin/time -f '%e %U %S' -o "$OUT/kubectl.time" \
 			"$KUBECTL" get pods -A --no-headers | wc -l)
-		e=$(now)
-		t=$(calc "$e - $s")
-		kcpu=$(awk '{ print $1 + $2 }' "$OUT/kubectl.time")
-		scpu=$(calc "$(proc_cpu "$pid") - $c0")
-		if (($(calc "$t < $best"))); then
-			best=$t bestk=$kcpu bests=$scpu
-		fi
+		read -r w u sy <"$OUT/kubectl.time"
+		kcpu=$(calc "$u + $sy") scpu=$(calc "$(proc_cpu "$pid") - $c0")
+		walls+=("$w") kcpus+=("$kcpu") scpus+=("$scpu")
+		printf '%-8s %-9s kubectl get pods -A run %d: %d pods, wall %5.2f s, kubectl CPU %5.2f s (user %.2f, sys %.2f), server CPU %5.2f s (load %s)\n' \
+			"$n" get-pods "$run" "$pods" "$w" "$kcpu" "$u" "$sy" "$scpu" "$l"
 	done
+	w=$(median "${walls[@]}") kcpu=$(median "${kcpus[@]}") scpu=$(median "${scpus[@]}")
+	printf '%-8s %-9s kubectl get pods -A median: wall %5.2f s (target 1), kubectl CPU %5.2f s, server CPU %5.2f s (load %s)\n' \
+		"$n" get-pods "$w" "$kcpu" "$scpu" "$(load1)"
+	printf 'rift\t%s\tget-pods-A\t%s\t%s\t\n' "$n" "$w" "$kcpu" >>"$OUT/results.tsv"
 	rss=$(awk '/VmHWM/ {print $2}' "/proc/$pid/status")
 	kill -TERM "$pid"
 	wait "$pid"
-	printf '%-8s %-9s %10.2f %10.1f %10.2f %10.1f %8.2f   first answer; rss ratio %.2f\n' "$n" serve "$first" "$(calc "$rss/1024")" \
-		"$fw" "$(calc "$fr/1024")" "$(calc "$first/$fw")" "$(calc "$rss/$fr")"
-	printf '%-8s %-9s %10.2f   kubectl get pods -A, %d pods (best of 3); CPU: kubectl %.2f s, server %.2f s\n' \
-		"$n" get-pods "$best" "$pods" "$bestk" "$bests"
+	printf '%-8s %-9s peak RSS %6.1f MiB; inspect %6.1f MiB; ratio %.2f (target 1.5)\n' \
+		"$n" serve "$(calc "$rss/1024")" "$(calc "$ir/1024")" "$(calc "$rss/$ir")"
 }
 
 # phases FORMAT N BUNDLE runs rift dev phases on BUNDLE and prints each

@@ -19,8 +19,10 @@
 # after each phase) unless PHASES=0. For rift's own format it also serves
 # the bundle (rift serve, docs/serve.md) and measures, with the kubectl
 # hack/testenv.sh builds, the time to the first answer, `kubectl get pods
-# -A` and the server's peak RSS (skip with SERVE=0). Then the per-phase Go
-# benchmarks (skip with GOBENCH=0).
+# -A` (wall, kubectl's user and system CPU, the server's CPU, each beside
+# the load average) and the server's peak RSS, each beside rift inspect's
+# (skip with SERVE=0). Then the per-phase Go benchmarks (skip with
+# GOBENCH=0).
 #
 #   SIZES="10000" FORMATS="troubleshoot" bash hack/bench.sh
 #   PROFILE=1 bash hack/bench.sh          # also out/bench/cpu-FORMAT-N.prof
@@ -98,7 +100,7 @@ for f in $FORMATS; do
 		iw=$WALL ic=$CPU
 		row "$f" "$n" inspect
 		if ((SERVE)) && [[ $f == rift && -x $KUBECTL ]]; then
-			serve_bench "$b" "$n" "$iw" "$RSS"
+			serve_bench "$b" "$n" "$iw" "$ic" "$RSS"
 		fi
 		timed "$RIFT" analyze -o json "$b"
 		aw=$WALL ac=$CPU
