@@ -41,10 +41,23 @@ func (r *Registry) EvalAll(objs []*bundle.Object) []Evaluated {
 	out := make([]Evaluated, len(objs))
 	byRule := map[*Rule][]int{}
 	for i, o := range objs {
-		if x := r.Lookup(Of(o)); x != nil && x.query != nil {
-			out[i].Rule = x
-			byRule[x] = append(byRule[x], i)
+		gk := Of(o)
+		x := r.Lookup(gk)
+		if x == nil || x.query == nil {
+			continue
 		}
+		out[i].Rule = x
+		if f := nativeFor(x, gk); f != nil {
+			// A Go body costs less than handing the object to a worker.
+			if res, ok, sure := f(o.Object); sure {
+				if ok {
+					res.Rule = x.ID
+				}
+				out[i].Result, out[i].OK = res, ok
+				continue
+			}
+		}
+		byRule[x] = append(byRule[x], i)
 	}
 	type chunk struct {
 		rule *Rule

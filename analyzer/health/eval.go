@@ -31,11 +31,25 @@ func (r *Registry) Judge(o *bundle.Object) (res Result, rule *Rule, ok bool) {
 	return res, rule, ok
 }
 
-// Eval evaluates a Rego rule on one object. ok is false when the rule
+// Eval evaluates a Rego rule on one object (by its Go body, when the
+// built-in rule has one for the object's kind: native). ok is false when the rule
 // leaves `health` undefined for it (the fallback judges then). An
 // evaluation error or a malformed result is an unknown judgement that
 // names the rule and the error: one bad rule never stops an analysis.
 func (r *Registry) Eval(rule *Rule, o *bundle.Object) (Result, bool) {
+	if f := nativeFor(rule, Of(o)); f != nil {
+		if res, ok, sure := f(o.Object); sure {
+			if ok {
+				res.Rule = rule.ID
+			}
+			return res, ok
+		}
+	}
+	return r.evalRego(rule, o)
+}
+
+// evalRego is Eval by evaluating the Rego rule, whatever Go body it has.
+func (r *Registry) evalRego(rule *Rule, o *bundle.Object) (Result, bool) {
 	if rule.query == nil {
 		return Result{}, false
 	}
