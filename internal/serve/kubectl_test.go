@@ -31,6 +31,8 @@ func TestKubectl(t *testing.T) {
 			{"get", "kustomizations.kustomize.toolkit.fluxcd.io", "-A"},
 			{"get", "hypotheses"},
 			{"explain", "hypotheses.nextCheck"},
+			{"explain", "hypotheses.supporting"},
+			{"explain", "hypotheses.repair", "--output", "plaintext-openapiv2"},
 			{"api-resources"},
 			{"auth", "can-i", "list", "pods", "-A"},
 			{"auth", "can-i", "delete", "pods", "-n", "kafka"},

@@ -33,7 +33,10 @@ type openAPITyped interface {
 // ref returns a reference to t's named schema, adding it (and every type
 // it refers to) to the set when it is new.
 func (s *typeSchemas) ref(t reflect.Type) map[string]any {
-	name := util.GetCanonicalTypeName(reflect.New(t).Elem().Interface())
+	name, ok := ledgerModel(t)
+	if !ok {
+		name = util.GetCanonicalTypeName(reflect.New(t).Elem().Interface())
+	}
 	if _, ok := s.defs[name]; !ok {
 		s.defs[name] = nil // a cycle refers to the name before it is built
 		s.defs[name] = s.named(t)
@@ -57,18 +60,24 @@ func (s *typeSchemas) named(t reflect.Type) map[string]any {
 	if len(props) > 0 {
 		out["properties"] = props
 	}
-	if d, ok := v.(swaggerDoc); ok && d.SwaggerDoc()[""] != "" {
-		out["description"] = d.SwaggerDoc()[""]
+	if d := docsOf(t)[""]; d != "" {
+		out["description"] = d
 	}
 	return out
 }
 
+// docsOf is t's field docs by JSON name ("" for t itself): its SwaggerDoc,
+// or the ledger's (openapi_ledger.go).
+func docsOf(t reflect.Type) map[string]string {
+	if d, ok := reflect.New(t).Elem().Interface().(swaggerDoc); ok {
+		return d.SwaggerDoc()
+	}
+	return ledgerDocs[t]
+}
+
 // fields adds t's JSON fields to props, with inline members' merged.
 func (s *typeSchemas) fields(t reflect.Type, props map[string]any) {
-	var docs map[string]string
-	if d, ok := reflect.New(t).Elem().Interface().(swaggerDoc); ok {
-		docs = d.SwaggerDoc()
-	}
+	docs := docsOf(t)
 	for i := range t.NumField() {
 		f := t.Field(i)
 		tag := f.Tag.Get("json")
@@ -103,6 +112,9 @@ func (s *typeSchemas) fields(t reflect.Type, props map[string]any) {
 func (s *typeSchemas) of(t reflect.Type) map[string]any {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
+	}
+	if t == dateTime {
+		return map[string]any{"type": "string", "format": "date-time"}
 	}
 	if _, ok := reflect.New(t).Elem().Interface().(openAPITyped); ok {
 		return s.ref(t)
