@@ -32,6 +32,23 @@ die() { log "error: $*"; exit 1; }
 
 [[ -n "$kube_version" && -n "$kwok_version" ]] || die "hack/k8s/go.mod: cannot read k8s.io/kubernetes or sigs.k8s.io/kwok version"
 
+# apt_install SUDO PKG... installs packages with apt-get. An install that
+# fails (most often a stale package list: the mirror has moved on and the
+# listed versions 404) runs apt-get update and is retried once.
+apt_install() {
+	local sudo=$1
+	shift
+	# The package would start a system service (etcd on :2379); the tests
+	# run their own on free ports, so service start-up is refused.
+	local install=(env RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@")
+	if $sudo "${install[@]}" >/dev/null; then
+		return 0
+	fi
+	log "apt-get install $* failed; apt-get update and one retry"
+	$sudo apt-get update -qq || die "apt-get update failed"
+	$sudo "${install[@]}" >/dev/null || die "apt-get install $* failed twice (after an apt-get update)"
+}
+
 # install_etcd makes sure an etcd binary is available, preferring Debian's
 # package; an etcd already on PATH (e.g. preinstalled in CI) is accepted.
 install_etcd() {
@@ -46,9 +63,7 @@ install_etcd() {
 			$sudo apt-get update -qq
 		fi
 		log "installing etcd-server from Debian"
-		# The package would start a system etcd on :2379; the tests run
-		# their own on free ports, so service start-up is refused.
-		RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends etcd-server >/dev/null
+		apt_install "$sudo" etcd-server
 		etcd="$(command -v etcd)" || die "etcd-server installed but no etcd on PATH"
 	fi
 	mkdir -p "$bin"
