@@ -21,8 +21,11 @@ type nativeFunc func(m map[string]any) (res Result, ok, sure bool)
 // TestNativeIsRego holds each Go body to its rule on Argo CD's cases of
 // the kind, rift's generated objects of it and edge cases.
 var native = map[string]map[GroupKind]nativeFunc{
-	"health-cert-manager": {{Group: "cert-manager.io", Kind: "Certificate"}: certificate},
-	"health-keda":         {{Group: "keda.sh", Kind: "ScaledObject"}: keda, {Group: "keda.sh", Kind: "ScaledJob"}: keda},
+	"health-cert-manager": {
+		{Group: "cert-manager.io", Kind: "Certificate"}: certManager, {Group: "cert-manager.io", Kind: "CertificateRequest"}: certManager,
+		{Group: "cert-manager.io", Kind: "Issuer"}: certManager, {Group: "cert-manager.io", Kind: "ClusterIssuer"}: certManager,
+	},
+	"health-keda": {{Group: "keda.sh", Kind: "ScaledObject"}: keda, {Group: "keda.sh", Kind: "ScaledJob"}: keda},
 	"health-strimzi": {
 		{Group: "kafka.strimzi.io", Kind: "Kafka"}: strimzi, {Group: "kafka.strimzi.io", Kind: "KafkaTopic"}: strimzi,
 		{Group: "kafka.strimzi.io", Kind: "KafkaUser"}: strimzi, {Group: "kafka.strimzi.io", Kind: "KafkaNodePool"}: strimzi,
@@ -38,10 +41,11 @@ func nativeFor(rule *Rule, gk GroupKind) nativeFunc {
 	return native[rule.ID][gk]
 }
 
-// certificate is policies/health/cert_manager.rego for a Certificate: no
-// status yet progressing; Issuing True and Ready not True progressing;
-// else undefined (the fallback reads Ready).
-func certificate(m map[string]any) (Result, bool, bool) {
+// certManager is policies/health/cert_manager.rego for the kinds of
+// cert-manager.io (GKE's ManagedCertificate, which it also claims, has a
+// branch of its own): no status yet progressing; Issuing True and Ready
+// not True progressing; else undefined (the fallback reads Ready).
+func certManager(m map[string]any) (Result, bool, bool) {
 	if noStatus(m) {
 		return waiting(), true, true
 	}
