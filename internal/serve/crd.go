@@ -1,13 +1,16 @@
 package serve
 
 import (
-	"fmt"
+	"encoding/json"
+	"reflect"
+	"strings"
 	"time"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/duration"
+	"k8s.io/client-go/util/jsonpath"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 )
@@ -112,7 +115,11 @@ func parseColumns(cols []any) []crdColumn {
 	return out
 }
 
-// crdCells evaluates the columns on one object; a date is an age from now.
+// crdCells evaluates the columns on one object as the CRD API server's
+// table convertor does: the first value the path finds, printed as
+// jsonpath prints it for a string column, converted to the column's type
+// for the others (nil when it is not of that type), and a date as an age
+// from now (the bundle's capture time).
 func crdCells(cols []crdColumn, o *unstructured.Unstructured, now time.Time) []any {
 	cells := make([]any, 0, len(cols)+1)
 	cells = append(cells, o.GetName())
@@ -122,23 +129,63 @@ func crdCells(cols []crdColumn, o *unstructured.Unstructured, now time.Time) []a
 			cells = append(cells, nil)
 			continue
 		}
-		v := res[0][0].Interface()
-		switch c.def.Type {
-		case "date":
-			s, _ := v.(string)
-			t, err := time.Parse(time.RFC3339, s)
-			if err != nil {
-				cells = append(cells, s)
-				continue
-			}
-			cells = append(cells, duration.HumanDuration(now.Sub(t)))
-		case "string":
-			cells = append(cells, fmt.Sprint(v))
-		default:
-			cells = append(cells, v)
-		}
+		cells = append(cells, cellOf(c.def.Type, res[0][0].Interface(), now))
 	}
 	return cells
+}
+
+// cellOf is value in a column of type typ (the apiextensions-apiserver
+// tableconvertor's cellForJSONValue, and PrintResults for strings).
+func cellOf(typ string, value any, now time.Time) any {
+	if value == nil {
+		return nil
+	}
+	switch typ {
+	case "string":
+		var b strings.Builder
+		if err := jsonpath.New("cell").PrintResults(&b, []reflect.Value{reflect.ValueOf(value)}); err != nil {
+			return nil
+		}
+		return b.String()
+	case "integer":
+		switch v := value.(type) {
+		case int64:
+			return v
+		case float64:
+			return int64(v)
+		case json.Number:
+			if i, err := v.Int64(); err == nil {
+				return i
+			}
+		}
+	case "number":
+		switch v := value.(type) {
+		case int64:
+			return float64(v)
+		case float64:
+			return v
+		case json.Number:
+			if f, err := v.Float64(); err == nil {
+				return f
+			}
+		}
+	case "boolean":
+		if b, ok := value.(bool); ok {
+			return b
+		}
+	case "date":
+		if s, ok := value.(string); ok {
+			if s == "" || s == "null" { // metav1.Time's zero
+				return "<unknown>"
+			}
+			t, err := time.Parse(time.RFC3339, s)
+			if err != nil {
+				return "<invalid>"
+			}
+			return duration.HumanDuration(now.Sub(t))
+		}
+	}
+	return nil
 }
 
 // crdColumnDefs are the table's column definitions: Name, then the CRD's.

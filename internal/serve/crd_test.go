@@ -115,3 +115,42 @@ func TestCRDTableConcurrent(t *testing.T) {
 		})
 	}
 }
+
+// TestCellOf: a printer column's value in each column type, as the CRD
+// API server's table convertor prints it: converted to the column's
+// type, nil when it is not of that type.
+func TestCellOf(t *testing.T) {
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	cases := []struct {
+		typ   string
+		value any
+		want  any
+	}{
+		{"string", "Ready", "Ready"},
+		{"string", int64(3), "3"},
+		{"string", true, "true"},
+		{"string", map[string]any{"a": "b"}, `{"a":"b"}`},
+		{"string", []any{"x", int64(1)}, `["x",1]`},
+		{"integer", int64(3), int64(3)},
+		{"integer", float64(3), int64(3)},
+		{"integer", "3", nil},
+		{"number", int64(3), float64(3)},
+		{"number", 2.5, 2.5},
+		{"number", "2.5", nil},
+		{"boolean", true, true},
+		{"boolean", "true", nil},
+		{"date", "2025-12-31T00:00:00Z", "24h"},
+		{"date", "yesterday", "<invalid>"},
+		{"date", "", "<unknown>"},
+		{"date", int64(1), nil},
+		{"object", map[string]any{}, nil},
+		{"string", nil, nil},
+	}
+	for _, tc := range cases {
+		t.Run(fmt.Sprintf("%s %v", tc.typ, tc.value), func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, cellOf(tc.typ, tc.value, now)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
