@@ -49,7 +49,7 @@ func Churn() (end func()) {
 	}
 	churn.Lock()
 	if churn.n++; churn.n == 1 {
-		churn.before = debug.SetGCPercent(churnPercent(liveHeap()))
+		churn.before = debug.SetGCPercent(churnPercent(heapSizes()))
 		churn.gen++
 		rearm(churn.gen)
 	}
@@ -67,20 +67,35 @@ func Churn() (end func()) {
 }
 
 // churnPercent is the proportional target that puts the next collection
-// at the larger of ChurnFloor and twice the live heap.
-func churnPercent(live uint64) int {
+// at the larger of ChurnFloor and twice the live heap. Go's goal is the
+// larger of live + (live + roots) × percent / 100, the roots being the
+// goroutine stacks and globals, and a minimum heap of 4 MiB × percent /
+// 100; both count here. Computed from a small live heap alone, the target
+// put the first collection of a load at 750–900 MiB instead of the floor.
+func churnPercent(live, roots uint64) int {
 	live = max(live, 1<<20)
 	if live >= ChurnFloor/2 {
 		return ChurnPercent
 	}
-	return int((ChurnFloor - live) * 100 / live)
+	return int(min((ChurnFloor-live)*100/(live+roots), ChurnFloor*100/minHeapUnit))
 }
 
-func liveHeap() uint64 {
-	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+// minHeapUnit is the runtime's minimum heap at a target of 100 %; the
+// minimum scales with the target (runtime.heapMinimum).
+const minHeapUnit = 4 << 20
+
+// heapSizes reads the heap the last collection left live and the roots
+// the collector scans (stacks and globals).
+func heapSizes() (live, roots uint64) {
+	s := []metrics.Sample{
+		{Name: "/gc/heap/live:bytes"},
+		{Name: "/gc/scan/globals:bytes"},
+		{Name: "/gc/scan/stack:bytes"},
+	}
 	metrics.Read(s)
-	return s[0].Value.Uint64()
+	return s[0].Value.Uint64(), s[1].Value.Uint64() + s[2].Value.Uint64()
 }
+
 
 // sentinel is garbage whose finalizer runs after each collection while a
 // Churn phase lasts, the one hook Go gives after a collection, so that the
@@ -97,7 +112,7 @@ func rearm(gen int) {
 		if churn.n == 0 || churn.gen != gen {
 			return
 		}
-		debug.SetGCPercent(churnPercent(liveHeap()))
+		debug.SetGCPercent(churnPercent(heapSizes()))
 		rearm(gen)
 	})
 }

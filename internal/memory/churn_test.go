@@ -30,7 +30,7 @@ func TestChurn(t *testing.T) {
 			Apply(tc.policy)
 			outside := gcPercent()
 			if tc.inside == -2 {
-				tc.inside = churnPercent(liveHeap())
+				tc.inside = churnPercent(heapSizes())
 				tc.afterOne = tc.inside
 			}
 			endA := Churn()
@@ -52,21 +52,34 @@ func TestChurn(t *testing.T) {
 }
 
 // TestChurnPercent: the target puts the next collection at ChurnFloor
-// until the live heap is half of it, and at Go's default after.
+// until the live heap is half of it, and at Go's default after; the
+// roots, to which Go applies the percentage too, count beside the live
+// heap, so that the goal (live + (live + roots) × percent / 100) is the
+// floor.
 func TestChurnPercent(t *testing.T) {
 	for _, tc := range []struct {
-		live uint64
-		want int
+		live, roots uint64
+		want        int
 	}{
-		{0, (ChurnFloor - 1<<20) * 100 / (1 << 20)},
-		{64 << 20, 700},
-		{128 << 20, 300},
-		{ChurnFloor / 2, ChurnPercent},
-		{ChurnFloor, ChurnPercent},
-		{4 * ChurnFloor, ChurnPercent},
+		{0, 0, ChurnFloor * 100 / minHeapUnit},
+		{64 << 20, 0, 700},
+		{128 << 20, 0, 300},
+		{2 << 20, 2 << 20, 12750},
+		{16 << 20, 4 << 20, 2480},
+		{64 << 20, 64 << 20, 350},
+		{ChurnFloor / 2, 4 << 20, ChurnPercent},
+		{ChurnFloor, 0, ChurnPercent},
+		{4 * ChurnFloor, 0, ChurnPercent},
 	} {
-		if got := churnPercent(tc.live); got != tc.want {
-			t.Errorf("churnPercent(%d MiB) = %d, want %d", tc.live>>20, got, tc.want)
+		got := churnPercent(tc.live, tc.roots)
+		if got != tc.want {
+			t.Errorf("churnPercent(%d MiB, %d MiB) = %d, want %d", tc.live>>20, tc.roots>>20, got, tc.want)
+		}
+		if live := max(tc.live, 1<<20); live < ChurnFloor/2 {
+			goal := max(live+(live+tc.roots)*uint64(got)/100, minHeapUnit*uint64(got)/100)
+			if d := int64(goal) - ChurnFloor; d < -(1<<20) || d > 1<<20 {
+				t.Errorf("churnPercent(%d MiB, %d MiB): goal %d MiB, want the floor", tc.live>>20, tc.roots>>20, goal>>20)
+			}
 		}
 	}
 }
@@ -83,7 +96,7 @@ func TestChurnFollowsLiveHeap(t *testing.T) {
 		runtime.GC() // the finalizer runs on its own goroutine after it
 		time.Sleep(time.Millisecond)
 	}
-	if got, want := gcPercent(), churnPercent(liveHeap()); got != want {
+	if got, want := gcPercent(), churnPercent(heapSizes()); got != want {
 		t.Errorf("after a collection: GC percent %d, want %d", got, want)
 	}
 }
