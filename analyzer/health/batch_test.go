@@ -1,15 +1,14 @@
 package health
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"sigs.k8s.io/yaml"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
+
+	"github.com/rift-dev/rift/internal/testcorpus"
 )
 
 // evalEach is EvalAll done the slow way: Eval on one object at a time.
@@ -64,24 +63,13 @@ func TestEvalAllIsEvalOnTheCorpus(t *testing.T) {
 // corpusObjects reads the objects of Argo CD's health corpus.
 func corpusObjects(t *testing.T) []*bundle.Object {
 	t.Helper()
-	var objs []*bundle.Object
-	root := "../../testdata/corpus/argo-cd-health/resource_customizations"
-	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || filepath.Base(filepath.Dir(p)) != "testdata" || !strings.HasSuffix(p, ".yaml") {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		var m map[string]any
-		if yaml.Unmarshal(data, &m) == nil && m != nil {
-			objs = append(objs, obj(m))
-		}
-		return nil
-	})
-	if err != nil || len(objs) < 900 {
-		t.Fatalf("corpus: %d objects, %v", len(objs), err)
+	ms, err := testcorpus.ArgoHealthObjects("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	objs := make([]*bundle.Object, len(ms))
+	for i, m := range ms {
+		objs[i] = obj(m)
 	}
 	return objs
 }

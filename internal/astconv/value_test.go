@@ -1,36 +1,23 @@
 package astconv
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/open-policy-agent/opa/v1/ast"
-	"sigs.k8s.io/yaml"
+
+	"github.com/rift-dev/rift/internal/testcorpus"
 )
 
 // corpus is the objects of Argo CD's health cases, as decoded maps.
 func corpus(t *testing.T) []any {
 	t.Helper()
-	var objs []any
-	root := "../../testdata/corpus/argo-cd-health/resource_customizations"
-	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || filepath.Base(filepath.Dir(p)) != "testdata" || !strings.HasSuffix(p, ".yaml") {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		var m map[string]any
-		if yaml.Unmarshal(data, &m) == nil && m != nil {
-			objs = append(objs, m)
-		}
-		return nil
-	})
-	if err != nil || len(objs) < 900 {
-		t.Fatalf("corpus: %d objects, %v", len(objs), err)
+	ms, err := testcorpus.ArgoHealthObjects("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	objs := make([]any, len(ms))
+	for i, m := range ms {
+		objs[i] = m
 	}
 	return objs
 }
