@@ -35,17 +35,8 @@ func TestCheckpoint(t *testing.T) {
 	if Checkpoint() {
 		t.Error("Batch: collected right after a collection")
 	}
-	var before runtime.MemStats
-	runtime.ReadMemStats(&before)
 	garbage()
-	if !Checkpoint() {
-		t.Fatalf("Batch: no collection with %d MiB of garbage", 2*MinGarbage>>20)
-	}
-	var after runtime.MemStats
-	runtime.ReadMemStats(&after)
-	if after.NumGC == before.NumGC {
-		t.Error("Batch: Checkpoint reported a collection the runtime did not count")
-	}
+	collectsOnce(t, "Checkpoint", Checkpoint)
 }
 
 // TestApplyYields: GOGC or GOMEMLIMIT in the environment replace Batch's
@@ -81,6 +72,21 @@ func TestApplyYields(t *testing.T) {
 				t.Errorf("Steady: GC percent %d, want the start's %d", got, start.percent)
 			}
 		})
+	}
+}
+
+// collectsOnce calls collect, which must report a collection after the
+// 2 × MinGarbage of garbage() that the runtime counted too.
+func collectsOnce(t *testing.T, name string, collect func() bool) {
+	t.Helper()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if !collect() {
+		t.Fatalf("Batch: %s did not collect %d MiB of garbage", name, 2*MinGarbage>>20)
+	}
+	runtime.ReadMemStats(&after)
+	if after.NumGC == before.NumGC {
+		t.Errorf("Batch: %s reported a collection the runtime did not count", name)
 	}
 }
 
