@@ -96,7 +96,6 @@ func heapSizes() (live, roots uint64) {
 	return s[0].Value.Uint64(), s[1].Value.Uint64() + s[2].Value.Uint64()
 }
 
-
 // sentinel is garbage whose finalizer runs after each collection while a
 // Churn phase lasts, the one hook Go gives after a collection, so that the
 // target follows the live heap.
