@@ -7,7 +7,7 @@ CACHE ?= $(CURDIR)/.cache
 export RIFT_CACHE := $(CACHE)
 FUZZTIME ?= 5s
 
-.PHONY: all build run test unit fuzz testenv bench bench-bundle fixtures fixture policy-test clean
+.PHONY: all build run test unit fuzz testenv bench bench-apiserver bench-bundle fixtures fixture policy-test clean
 
 all: build
 
@@ -42,6 +42,11 @@ fuzz:
 bench: build
 	$(GO) build -o bin/benchfloor ./hack/benchfloor
 	bash hack/bench.sh
+
+# kubectl against a real kube-apiserver and rift serve over the same pods.
+bench-apiserver: build
+	$(GO) build -o bin/podload ./hack/podload
+	bash hack/bench-apiserver.sh
 
 N ?= 1000
 OUT ?= bench-$(N).tar.gz

@@ -10,8 +10,42 @@ proc_cpu() {
 # shared, so every serve number is printed beside it.
 load1() { cut -d' ' -f1 /proc/loadavg; }
 
-# median A B C prints the middle of three numbers.
-median() { printf '%s\n' "$@" | sort -g | sed -n 2p; }
+# median X... prints the middle of the numbers (the mean of the two middle
+# ones for an even count).
+median() {
+	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# serve_start BUNDLE KUBECONFIG starts rift serve on BUNDLE and waits for
+# its first answer, read with curl (/version): a kubectl start would cost
+# more than a small bundle's load. It sets SERVE_PID, and FIRST to the
+# seconds from start to that answer.
+serve_start() {
+	local b=$1 kc=$2 start
+	rm -f "$kc"
+	start=$(now)
+	"$RIFT" serve --kubeconfig "$kc" "$b" >"$OUT/serve.out" 2>"$OUT/serve.err" &
+	SERVE_PID=$!
+	until [[ -s $kc ]] && grep -q token: "$kc" &&
+		curl -sf --cacert <(awk '/certificate-authority-data:/ {print $2}' "$kc" | base64 -d) \
+			-H "Authorization: Bearer $(awk '/token:/ {print $2}' "$kc")" \
+			"$(awk '/server:/ {print $2; exit}' "$kc")/version" >/dev/null 2>&1; do
+		kill -0 "$SERVE_PID" 2>/dev/null || { echo "bench.sh: rift serve exited:" >&2; cat "$OUT/serve.err" >&2; exit 1; }
+		sleep 0.01
+	done
+	FIRST=$(calc "$(now) - $start")
+}
+
+# kubectl_timed KUBECONFIG ARGS... runs the pinned kubectl under
+# /usr/bin/time and sets KW (wall), KU and KS (user and system CPU) and
+# KLINES (lines it printed).
+kubectl_timed() {
+	local kc=$1
+	shift
+	KLINES=$(HOME=$OUT/home KUBECONFIG=$kc /usr/bin/time -f '%e %U %S' -o "$OUT/kubectl.time" \
+		"$KUBECTL" "$@" | wc -l)
+	read -r KW KU KS <"$OUT/kubectl.time"
+}
 
 # serve_bench BUNDLE N INSPECT_S INSPECT_CPU INSPECT_KIB serves BUNDLE and
 # prints, each beside the load average:
@@ -22,44 +56,38 @@ median() { printf '%s\n' "$@" | sort -g | sed -n 2p; }
 #     and the server's CPU, then the median wall and CPU (target: wall
 #     under a second at 20k pods);
 #   - the server's peak RSS after them beside inspect's (target: 1.5x).
+# With APISERVER=1 it then times the same kubectl against a real
+# kube-apiserver holding the same pods (apiserver_bench).
 serve_bench() {
-	local b=$1 n=$2 iw=$3 ic=$4 ir=$5 kc start pid first fcpu fload rss pods
-	local c0 l w u sy kcpu scpu walls=() kcpus=() scpus=()
+	local b=$1 n=$2 iw=$3 ic=$4 ir=$5 kc pid fcpu fload rss
+	local c0 l w kcpu scpu walls=() kcpus=() scpus=()
 	kc=$OUT/serve-$n.kubeconfig
-	rm -f "$kc"
 	fload=$(load1)
-	start=$(now)
-	"$RIFT" serve --kubeconfig "$kc" "$b" >"$OUT/serve.out" 2>"$OUT/serve.err" &
-	pid=$!
-	# The first answer is read with curl: a kubectl start would cost more
-	# than a small bundle's load.
-	until [[ -s $kc ]] && grep -q token: "$kc" &&
-		curl -sf --cacert <(awk '/certificate-authority-data:/ {print $2}' "$kc" | base64 -d) \
-			-H "Authorization: Bearer $(awk '/token:/ {print $2}' "$kc")" \
-			"$(awk '/server:/ {print $2; exit}' "$kc")/version" >/dev/null 2>&1; do
-		kill -0 "$pid" 2>/dev/null || { echo "bench.sh: rift serve exited:" >&2; cat "$OUT/serve.err" >&2; exit 1; }
-		sleep 0.01
-	done
-	first=$(calc "$(now) - $start")
+	serve_start "$b" "$kc"
+	pid=$SERVE_PID
 	fcpu=$(proc_cpu "$pid")
 	printf '%-8s %-9s first answer %6.2f s, CPU %5.2f s (load %s); inspect %6.2f s, CPU %5.2f s; ratio wall %.2f, CPU %.2f (target 2)\n' \
-		"$n" serve "$first" "$fcpu" "$fload" "$iw" "$ic" "$(calc "$first/$iw")" "$(calc "$fcpu/$ic")"
-	printf 'rift\t%s\tserve-first\t%s\t%s\t\n' "$n" "$first" "$fcpu" >>"$OUT/results.tsv"
+		"$n" serve "$FIRST" "$fcpu" "$fload" "$iw" "$ic" "$(calc "$FIRST/$iw")" "$(calc "$fcpu/$ic")"
+	printf 'rift\t%s\tserve-first\t%s\t%s\t\n' "$n" "$FIRST" "$fcpu" >>"$OUT/results.tsv"
 	for run in 1 2 3; do
 		c0=$(proc_cpu "$pid") l=$(load1)
-		pods=$(HOME=$OUT/home KUBECONFIG=$kc /usr/bin/time -f '%e %U %S' -o "$OUT/kubectl.time" \
-			"$KUBECTL" get pods -A --no-headers | wc -l)
-		read -r w u sy <"$OUT/kubectl.time"
-		kcpu=$(calc "$u + $sy") scpu=$(calc "$(proc_cpu "$pid") - $c0")
-		walls+=("$w") kcpus+=("$kcpu") scpus+=("$scpu")
+		kubectl_timed "$kc" get pods -A --no-headers
+		kcpu=$(calc "$KU + $KS") scpu=$(calc "$(proc_cpu "$pid") - $c0")
+		walls+=("$KW") kcpus+=("$kcpu") scpus+=("$scpu")
 		printf '%-8s %-9s kubectl get pods -A run %d: %d pods, wall %5.2f s, kubectl CPU %5.2f s (user %.2f, sys %.2f), server CPU %5.2f s (load %s)\n' \
-			"$n" get-pods "$run" "$pods" "$w" "$kcpu" "$u" "$sy" "$scpu" "$l"
+			"$n" get-pods "$run" "$KLINES" "$KW" "$kcpu" "$KU" "$KS" "$scpu" "$l"
 	done
 	w=$(median "${walls[@]}") kcpu=$(median "${kcpus[@]}") scpu=$(median "${scpus[@]}")
 	printf '%-8s %-9s kubectl get pods -A median: wall %5.2f s (target 1), kubectl CPU %5.2f s, server CPU %5.2f s (load %s)\n' \
 		"$n" get-pods "$w" "$kcpu" "$scpu" "$(load1)"
 	printf 'rift\t%s\tget-pods-A\t%s\t%s\t\n' "$n" "$w" "$kcpu" >>"$OUT/results.tsv"
 	rss=$(awk '/VmHWM/ {print $2}' "/proc/$pid/status")
+	if ((${APISERVER:-0})); then
+		# shellcheck disable=SC2064 # this server's pid, now
+		trap "apiserver_stop; kill -TERM $pid" EXIT
+		apiserver_bench "$b" "$n" "$kc" "$pid"
+		trap - EXIT
+	fi
 	kill -TERM "$pid"
 	wait "$pid"
 	printf '%-8s %-9s peak RSS %6.1f MiB; inspect %6.1f MiB; ratio %.2f (target 1.5)\n' \

@@ -21,8 +21,10 @@
 # hack/testenv.sh builds, the time to the first answer, `kubectl get pods
 # -A` (wall, kubectl's user and system CPU, the server's CPU, each beside
 # the load average) and the server's peak RSS, each beside rift inspect's
-# (skip with SERVE=0). Then the per-phase Go benchmarks (skip with
-# GOBENCH=0).
+# (skip with SERVE=0); with APISERVER=1 also the same kubectl against a
+# real kube-apiserver and etcd holding the same pods, interleaved with
+# rift serve (hack/bench-apiserver.sh; minutes more). Then the per-phase
+# Go benchmarks (skip with GOBENCH=0).
 #
 #   SIZES="10000" FORMATS="troubleshoot" bash hack/bench.sh
 #   PROFILE=1 bash hack/bench.sh          # also out/bench/cpu-FORMAT-N.prof
@@ -80,6 +82,7 @@ row() {
 }
 
 source hack/bench-lib.sh
+if ((${APISERVER:-0})); then source hack/bench-apiserver.sh; fi
 
 echo "# $(date -u +%FT%TZ) $(git rev-parse --short HEAD 2>/dev/null) $(go version) $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 : >"$OUT/results.tsv"
