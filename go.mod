@@ -11,6 +11,7 @@ require (
 	github.com/mattn/go-runewidth v0.0.19
 	github.com/mholt/archives v0.1.5
 	github.com/open-policy-agent/opa v1.22.3
+	github.com/robfig/cron/v3 v3.0.1
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/spf13/cobra v1.10.2
 	github.com/spf13/pflag v1.1.0

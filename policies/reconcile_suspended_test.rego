@@ -50,3 +50,32 @@ test_not_suspended_negative if {
 	app := {"apiVersion": "argoproj.io/v1alpha1", "kind": "Application", "metadata": {"name": "shop", "namespace": "argocd"}, "spec": {"syncPolicy": {"automated": {}}}, "status": {"sync": {"status": "OutOfSync"}}}
 	count(reconcile_suspended.hypothesis) == 0 with input as {"objects": {"Kustomization": {"flux-system": {"apps": ks(false, "main@sha1:aaa")}}, "Application": {"argocd": {"shop": app}}}}
 }
+
+window_app := {"apiVersion": "argoproj.io/v1alpha1", "kind": "Application", "metadata": {"name": "shop", "namespace": "argocd"}, "spec": {"project": "retail", "syncPolicy": {"automated": {"selfHeal": true}}}, "status": {"sync": {"status": "OutOfSync", "revision": "bbb"}}}
+
+window_project := {"apiVersion": "argoproj.io/v1alpha1", "kind": "AppProject", "metadata": {"name": "retail", "namespace": "argocd"}, "spec": {"syncWindows": [{"kind": "deny", "schedule": "0 21 * * *", "duration": "8h", "applications": ["*"]}]}}
+
+window_input(state, setting) := {
+	"objects": {"Application": {"argocd": {"shop": window_app}}, "AppProject": {"argocd": {"retail": window_project}}},
+	"workloads": {"Deployment/shop/web": {"apply": {"state": state, "setting": setting, "by": {"kind": "Application", "namespace": "argocd", "name": "shop"}, "reason": "automated sync of bbb is refused by an open deny sync window"}}},
+	"workloads_by_owner": {"Application/argocd/shop": ["Deployment/shop/web"]},
+}
+
+test_argo_sync_window_hold_is_supported if {
+	some h in reconcile_suspended.hypothesis with input as window_input("held", "AppProject/argocd/retail spec.syncWindows[0] (deny \"0 21 * * *\" for 8h, UTC)")
+	h.status == "supported"
+	h.nextCheck == "argocd proj windows list retail"
+	some e in h.supporting
+	e.object.kind == "AppProject"
+	e.path == "spec.syncWindows"
+}
+
+# A window that only stops selfHeal leaves a live change in place: the drift
+# rule owns that and names the window; no hold is raised for it.
+test_argo_sync_window_stopping_self_heal_raises_no_hold if {
+	count(reconcile_suspended.hypothesis) == 0 with input as window_input("idle", "AppProject/argocd/retail spec.syncWindows[0] (deny \"0 21 * * *\" for 8h, UTC)")
+}
+
+test_argo_automated_held_by_another_setting_is_not_a_window if {
+	count(reconcile_suspended.hypothesis) == 0 with input as window_input("held", "spec.syncPolicy.automated unset (manual sync)")
+}

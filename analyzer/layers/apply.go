@@ -18,8 +18,8 @@ const (
 	// ApplyFailed: the last attempt to apply failed; the object keeps what
 	// was applied before.
 	ApplyFailed = "failed"
-	// ApplyHeld: a newer revision waits for a person (a suspended
-	// reconciler, a manual sync policy).
+	// ApplyHeld: a newer revision waits for a person or a time (a
+	// suspended reconciler, a manual sync policy, an Argo CD sync window).
 	ApplyHeld = "held"
 	// ApplyCorrecting: the reconciler applied the revision Git holds and
 	// re-applies it by itself (a Flux Kustomization at every interval, Argo

@@ -11,7 +11,9 @@ import (
 // against the revision Git holds, and the sync policy. Automated sync
 // applies each revision once: without selfHeal it does not apply a
 // revision it already synced again, however OutOfSync the live objects
-// are (Argo CD's automated sync policy).
+// are (Argo CD's automated sync policy). An AppProject sync window that
+// refuses syncs at capture time holds a pending revision and stops selfHeal
+// (syncWindowBlock).
 func (a *analysis) argoApply(app *bundle.Object) ApplyState {
 	m := app.Object
 	op := mapAt(m, "status", "operationState")
@@ -39,6 +41,10 @@ func (a *analysis) argoApply(app *bundle.Object) ApplyState {
 	}
 	if !sameRevision(synced, target) {
 		if enabled {
+			if w := a.syncWindowBlock(app); w != nil {
+				return ApplyState{State: ApplyHeld, Setting: w.setting(),
+					Reason: fmt.Sprintf("automated sync of %s is refused by %s; %s was synced last", shortRevision(target), w.describe(), shortRevision(synced))}
+			}
 			return ApplyState{State: ApplyApplying, Reason: fmt.Sprintf("automated sync of %s pending; %s was synced last", shortRevision(target), shortRevision(synced))}
 		}
 		return ApplyState{State: ApplyHeld, Setting: "spec.syncPolicy.automated unset (manual sync)",
@@ -49,6 +55,10 @@ func (a *analysis) argoApply(app *bundle.Object) ApplyState {
 		return ApplyState{State: ApplyIdle, Setting: "spec.syncPolicy.automated unset (manual sync)",
 			Reason: fmt.Sprintf("synced %s; automated sync is off, so Argo CD applies only when someone syncs", shortRevision(synced))}
 	case boolAt(auto, "selfHeal"):
+		if w := a.syncWindowBlock(app); w != nil {
+			return ApplyState{State: ApplyIdle, Setting: w.setting(),
+				Reason: fmt.Sprintf("synced %s; selfHeal is refused by %s, so a live change stays until then", shortRevision(synced), w.describe())}
+		}
 		return ApplyState{State: ApplyCorrecting, Reason: fmt.Sprintf("synced %s; selfHeal re-syncs it when the live objects differ", shortRevision(synced))}
 	}
 	return ApplyState{State: ApplyIdle, Setting: "spec.syncPolicy.automated.selfHeal: false",

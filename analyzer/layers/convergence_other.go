@@ -143,6 +143,10 @@ func (a *analysis) applicationVerdict(o *bundle.Object) verdict {
 			return verdict{Blocked, "OutOfSync, and nothing will sync it: " + st.Reason, ""}
 		case ApplyCorrecting:
 			return verdict{Progressing, "OutOfSync; " + st.Reason, ""}
+		case ApplyHeld:
+			if mapAt(m, "spec", "syncPolicy", "automated") != nil {
+				return verdict{Blocked, "OutOfSync, and its automated sync is held: " + st.Reason, ""}
+			}
 		}
 		if mapAt(m, "spec", "syncPolicy", "automated") == nil {
 			return verdict{Blocked, "OutOfSync and automated sync is off: it waits for a manual sync", ""}
