@@ -26,7 +26,7 @@ const crds = "customresourcedefinitions.apiextensions.k8s.io"
 // and schema are what `rift serve` shows.
 func (r *run) collectInventory(ctx context.Context) error {
 	fixed := map[string]bool{"secrets": true, "namespaces": true, "nodes": true, "persistentvolumes": true,
-		"storageclasses.storage.k8s.io": true, fluxKustomizations: true, fluxHelmReleases: true, argoApplications: true}
+		"storageclasses.storage.k8s.io": true, fluxKustomizations: true, fluxHelmReleases: true, argoApplications: true, argoProjects: true}
 	for _, n := range namespacedResources {
 		fixed[n] = true
 	}

@@ -53,6 +53,9 @@ func (r *run) collectGitOps(ctx context.Context) error {
 			return err
 		}
 	}
+	if err := r.collectProjects(ctx, keepApps); err != nil {
+		return err
+	}
 	return r.collectSources(ctx, r.keptKS, keepHR)
 }
 

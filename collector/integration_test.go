@@ -147,7 +147,7 @@ func testAdmin(t *testing.T, c *testcluster.Cluster) {
 	// The custom resources' definitions come with them (serve's columns and
 	// scope); g1 is named by shop-apps' inventory, g2 by nothing.
 	wantCluster := []string{
-		"CustomResourceDefinition/applications.argoproj.io", "CustomResourceDefinition/doohickeys.example.com",
+		"CustomResourceDefinition/applications.argoproj.io", "CustomResourceDefinition/appprojects.argoproj.io", "CustomResourceDefinition/doohickeys.example.com",
 		"CustomResourceDefinition/gadgets.example.com", "CustomResourceDefinition/gitrepositories.source.toolkit.fluxcd.io",
 		"CustomResourceDefinition/kustomizations.kustomize.toolkit.fluxcd.io", "CustomResourceDefinition/widgets.example.com",
 		"Gadget/g1", "PersistentVolume/pv-shop", "StorageClass/fast", "ValidatingWebhookConfiguration/policy",
@@ -175,6 +175,8 @@ func testAdmin(t *testing.T, c *testcluster.Cluster) {
 	}
 	wantGitOps := map[string]bool{
 		"Kustomization/flux-system/shop-apps": true, "GitRepository/flux-system/deploy": true, "Application/argocd/shop": true,
+		// shop's project, for its sync windows; "unused" is nobody's.
+		"AppProject/argocd/default": true,
 	}
 	if diff := cmp.Diff(wantGitOps, got); diff != "" {
 		t.Errorf("GitOps objects outside shop (-want +got):\n%s", diff)

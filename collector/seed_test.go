@@ -136,6 +136,7 @@ var seedCRDs = []struct {
 	{"kustomize.toolkit.fluxcd.io", "v1", "Kustomization", "kustomizations", "Namespaced", ""},
 	{"source.toolkit.fluxcd.io", "v1", "GitRepository", "gitrepositories", "Namespaced", ""},
 	{"argoproj.io", "v1alpha1", "Application", "applications", "Namespaced", ""},
+	{"argoproj.io", "v1alpha1", "AppProject", "appprojects", "Namespaced", ""},
 	{"example.com", "v1", "Widget", "widgets", "Namespaced", "[{name: Phase, type: string, jsonPath: .status.phase}]"},
 	{"example.com", "v1", "Gadget", "gadgets", "Cluster", ""},
 	{"example.com", "v1", "Sprocket", "sprockets", "Namespaced", ""},
@@ -219,6 +220,17 @@ spec:
   source: {repoURL: "https://git.example.com/other.git", path: apps/other}
   destination: {server: "https://kubernetes.default.svc", namespace: other}
 ---
+apiVersion: argoproj.io/v1alpha1
+kind: AppProject
+metadata: {name: default, namespace: argocd}
+spec:
+  syncWindows: [{kind: deny, schedule: "0 22 * * *", duration: 8h, applications: ["*"]}]
+---
+apiVersion: argoproj.io/v1alpha1
+kind: AppProject
+metadata: {name: unused, namespace: argocd}
+spec: {}
+---
 apiVersion: example.com/v1
 kind: Widget
 metadata: {name: w1, namespace: shop}
@@ -272,7 +284,7 @@ var resources = map[string]string{
 	"Namespace": "namespaces", "Secret": "secrets", "ConfigMap": "configmaps", "Deployment": "deployments",
 	"Service": "services", "StatefulSet": "statefulsets", "Event": "events", "Pod": "pods",
 	"CustomResourceDefinition": "customresourcedefinitions", "GitRepository": "gitrepositories",
-	"Kustomization": "kustomizations", "Application": "applications", "ClusterRole": "clusterroles",
+	"Kustomization": "kustomizations", "Application": "applications", "AppProject": "appprojects", "ClusterRole": "clusterroles",
 	"ClusterRoleBinding": "clusterrolebindings", "StorageClass": "storageclasses", "PersistentVolume": "persistentvolumes",
 	"PersistentVolumeClaim": "persistentvolumeclaims", "ValidatingWebhookConfiguration": "validatingwebhookconfigurations",
 	"Widget": "widgets", "Gadget": "gadgets", "Sprocket": "sprockets", "Doohickey": "doohickeys",
