@@ -79,7 +79,7 @@ func Analyze(ctx context.Context, b *bundle.Bundle, eng *hypothesis.Engine) (*re
 		EarliestPerWorkload: tl.PerWorkload,
 		Hypotheses:          ledger.Hypotheses,
 		Verification:        verification(ledger.Hypotheses),
-		Residual:            append(gaps, openHypotheses(ledger.Hypotheses)...),
+		Residual:            append(append(ruleFailures(ledger.RuleErrors), gaps...), openHypotheses(ledger.Hypotheses)...),
 	}
 	return r.Normalized(), nil
 }
@@ -140,6 +140,17 @@ func bundleGaps(b *bundle.Bundle, ws []layers.Workload, tl *timeline.Timeline) [
 	}
 	if b.CaptureTimeInferred {
 		out = append(out, "the capture time was not recorded and is inferred from the latest timestamp in the data")
+	}
+	return out
+}
+
+// ruleFailures says which rules failed on this bundle: their hypotheses
+// are missing from the ledger, which is why the verdict is not healthy,
+// and a reader must see that before the gaps of the bundle itself.
+func ruleFailures(errs []string) []string {
+	out := make([]string, 0, len(errs))
+	for _, e := range errs {
+		out = append(out, "rule failed, so its hypotheses are missing: "+e)
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package analyzer
 import (
 	"bytes"
 	"context"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -122,6 +123,31 @@ func TestAnalyzeResidualWithoutGit(t *testing.T) {
 		if !found {
 			t.Errorf("residual %q lacks %q", r.Residual, want)
 		}
+	}
+}
+
+// TestAnalyzeReportsRuleErrors: a rule that breaks the output contract
+// loses its hypotheses, and the report says which rule and why, first
+// among the residual risks, instead of only turning the verdict unknown.
+func TestAnalyzeReportsRuleErrors(t *testing.T) {
+	eng, err := hypothesis.NewEngine(hypothesis.EngineOptions{PolicyDirs: []string{filepath.Join("hypothesis", "testdata", "policies", "mutating-next-check")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := bundle.Load(filepath.Join("..", "fixtures", "crash-loop", "bundle"), bundle.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Analyze(context.Background(), b, eng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Residual) == 0 || !strings.HasPrefix(r.Residual[0], "rule failed, so its hypotheses are missing: ") ||
+		!strings.Contains(r.Residual[0], "rule restart-everything: ") || !strings.Contains(r.Residual[0], "is not a read-only command") {
+		t.Errorf("residual %q: want the failed rule first", r.Residual)
+	}
+	if r.Summary.Verdict == "healthy" {
+		t.Errorf("verdict healthy with a failed rule")
 	}
 }
 

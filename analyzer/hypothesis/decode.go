@@ -38,10 +38,11 @@ type link struct {
 }
 
 // readOnlyCheck accepts the read-only commands a nextCheck may be: kubectl
-// reads, Flux and Argo CD status reads. Anything else (apply, delete,
+// reads, Flux and Argo CD status reads (an Argo CD project and its sync
+// windows included). Anything else (apply, delete,
 // reconcile, sync, exec...) is refused, because rift only suggests checks
 // that cannot change a system.
-var readOnlyCheck = regexp.MustCompile(`^(kubectl (get|describe|logs|events|auth can-i|top)|flux (get|tree|events|logs|trace|stats)|argocd app (get|diff|history|resources|manifests)|dig|nslookup|curl -sS -o /dev/null|helm (status|history|get)) `)
+var readOnlyCheck = regexp.MustCompile(`^(kubectl (get|describe|logs|events|auth can-i|top)|flux (get|tree|events|logs|trace|stats)|argocd app (get|diff|history|resources|manifests)|argocd proj (get|windows list)|dig|nslookup|curl -sS -o /dev/null|helm (status|history|get)) `)
 
 // chaining refuses shell operators that would append a second command to a
 // read-only one.
