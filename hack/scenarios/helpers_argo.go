@@ -20,6 +20,8 @@ type ArgoApp struct {
 	// SyncPolicy is spec.syncPolicy; nil is automated sync with prune and
 	// selfHeal.
 	SyncPolicy map[string]any
+	// Project is spec.project; empty is "default".
+	Project string
 	// ClientSide applies as Argo CD does by default: kubectl's client-side
 	// apply (the last-applied-configuration annotation and a three-way
 	// strategic merge patch) instead of server-side apply.
@@ -92,7 +94,7 @@ func (e *Env) ArgoSync(ctx context.Context, a ArgoApp, sha string, at time.Time)
 		"apiVersion": "argoproj.io/v1alpha1", "kind": "Application",
 		"metadata": map[string]any{"name": a.Name, "namespace": a.Namespace},
 		"spec": map[string]any{
-			"project": "default", "source": source,
+			"project": a.project(), "source": source,
 			"destination": map[string]any{"server": "https://kubernetes.default.svc", "namespace": a.Dest},
 			"syncPolicy":  a.syncPolicy(),
 		},
@@ -129,4 +131,11 @@ func (a ArgoApp) syncPolicy() map[string]any {
 		return a.SyncPolicy
 	}
 	return map[string]any{"automated": map[string]any{"prune": true, "selfHeal": true}}
+}
+
+func (a ArgoApp) project() string {
+	if a.Project != "" {
+		return a.Project
+	}
+	return "default"
 }

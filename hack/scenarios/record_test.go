@@ -16,6 +16,7 @@ import (
 	applyrejected "github.com/rift-dev/rift/hack/scenarios/apply-rejected"
 	argomanualrollback "github.com/rift-dev/rift/hack/scenarios/argo-manual-rollback"
 	argoselfheal "github.com/rift-dev/rift/hack/scenarios/argo-selfheal-off"
+	argosyncwindow "github.com/rift-dev/rift/hack/scenarios/argo-sync-window"
 	certificatenotready "github.com/rift-dev/rift/hack/scenarios/certificate-not-ready"
 	configmissing "github.com/rift-dev/rift/hack/scenarios/config-missing"
 	controllerstalled "github.com/rift-dev/rift/hack/scenarios/controller-stalled"
@@ -116,6 +117,7 @@ func all() []scenarios.Scenario {
 		storageclassmissing.Scenario(),
 		argoselfheal.Scenario(),
 		argomanualrollback.Scenario(),
+		argosyncwindow.Scenario(),
 		fluxreconciledisabled.Scenario(),
 		removedlimitdenied.Scenario(),
 		removedenvclientside.Scenario(),
