@@ -18,11 +18,11 @@ import data.rift.lib
 
 hypothesis contains h if {
 	some [ns, pod, line, host] in lib.dial_failures
-	subject := lib.dial_target(ns, host)
 	p := lib.pod(ns, pod)
+	subject := target(p, host, line)
 	h := {
 		"subject": subject,
-		"summary": sprintf("%s is unreachable from pod %s/%s", [host, ns, pod]),
+		"summary": sprintf("%s is unreachable from pod %s/%s%s", [named(subject, host, p), ns, pod, why(subject, host, p)]),
 		"supporting": [{"object": lib.ref(p), "file": log_file(ns, pod, line), "message": line}],
 		"contradicting": serving(p),
 		"nextCheck": check(subject),
@@ -46,7 +46,60 @@ serving(p) := [lib.field(p, "status.conditions[type=Ready]", sprintf("pod %s tha
 
 else := []
 
+# target is what the pod dialled. A loopback address is inside the pod's
+# own network namespace: the pod itself (another of its containers, or the
+# process, not listening yet), unless the pod is on the host network and
+# exactly one other host-network pod of its node declares the dialled port
+# (kube-apiserver dialling etcd at 127.0.0.1:2379).
+target(p, host, line) := lib.dial_target(p.metadata.namespace, host) if not loopback(host)
+
+else := listener if {
+	object.get(p.spec, "hostNetwork", false) == true
+	port := loopback_port(line)
+	[listener] := [l | some l in node_listeners(p.spec.nodeName, port)]
+	listener != lib.ref(p)
+} else := lib.ref(p)
+
+loopback(host) if host == "localhost"
+
+loopback(host) if startswith(host, "127.")
+
+loopback_port(line) := to_number(m[2]) if {
+	some m in regex.find_all_string_submatch_n(`dial tcp (localhost|127\.[0-9.]+):([0-9]+)`, line, 1)
+}
+
+# node_listeners are the host-network pods of a node that declare port.
+node_listeners(node, port) := {lib.ref(q) |
+	some key in object.get(input.pods_by_node, node, [])
+	[qns, qname] := split(key, "/")
+	q := input.objects.Pod[qns][qname]
+	object.get(q.spec, "hostNetwork", false) == true
+	some c in q.spec.containers
+	some pt in object.get(c, "ports", [])
+	pt.containerPort == port
+}
+
+# named says which object an address belongs to, when another Pod or a
+# Node holds it.
+named(s, host, p) := sprintf("%s (%s %s)", [host, lower(s.kind), s.name]) if {
+	s.kind in {"Pod", "Node"}
+	s != lib.ref(p)
+} else := host
+
+why(s, host, p) := ": nothing listened on the port it dialled on its own loopback (another container of the pod, or the process itself; on the host network, any process of its node)" if {
+	loopback(host)
+	s == lib.ref(p)
+} else := ""
+
 check(s) := sprintf("kubectl get endpointslices -n %s -l kubernetes.io/service-name=%s", [s.namespace, s.name]) if s.kind == "Service"
+
+else := sprintf("kubectl describe pod %s -n %s", [s.name, s.namespace]) if s.kind == "Pod"
+
+else := sprintf("kubectl describe node %s", [s.name]) if s.kind == "Node"
+
+# An address nobody in the bundle holds may still be a pod's: the cluster
+# knows, and dig does not resolve an address.
+else := sprintf("kubectl get pods -A -o wide --field-selector status.podIP=%s", [s.name]) if regex.match("^[0-9.]+$", s.name)
 
 else := sprintf("dig +short %s", [s.name])
 

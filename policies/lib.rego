@@ -129,7 +129,9 @@ dial_pattern := `dial tcp ([A-Za-z0-9.\-]+):[0-9]+: (connect: connection refused
 # dial_target is what a dialled host names: the in-cluster Service when the
 # host is svc, svc.ns or svc.ns.svc... and the Service exists, or when it is
 # a Service's ClusterIP (a client that resolved the Service's name reports
-# the address it dialled: "dial tcp 10.96.0.12:5432: ..."), else the host.
+# the address it dialled: "dial tcp 10.96.0.12:5432: ..."), else the one
+# Node or pod that holds the address (input.addresses: a node's address, a
+# pod dialled by IP), else the host.
 dial_target(ns, host) := {"apiVersion": "v1", "kind": "Service", "namespace": svc_ns, "name": svc} if {
 	parts := array.concat(split(host, "."), [ns])
 	svc := parts[0]
@@ -137,6 +139,8 @@ dial_target(ns, host) := {"apiVersion": "v1", "kind": "Service", "namespace": sv
 	input.objects.Service[svc_ns][svc]
 } else := service_by_cluster_ip[host] if {
 	service_by_cluster_ip[host]
+} else := t if {
+	[t] := object.get(input.addresses, host, [])
 } else := {"apiVersion": "", "kind": "Host", "namespace": "", "name": host}
 
 # service_by_cluster_ip maps each ClusterIP (a cluster allocates one

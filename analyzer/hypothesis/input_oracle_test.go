@@ -64,6 +64,15 @@ func oracleDocument(t testing.TB, in Input) ast.Value {
 	doc["referenced_by"] = newRefIndex(ix).referencedBy
 	doc["service_pods"], doc["pod_services"] = servicePods(ix)
 	doc["pods_by_node"] = podsByNode(ix)
+	addrs := map[string]any{}
+	for ip, refs := range facts.Addresses(ix) {
+		l := []any{}
+		for _, r := range refs {
+			l = append(l, map[string]any{"apiVersion": r.APIVersion, "kind": r.Kind, "namespace": r.Namespace, "name": r.Name})
+		}
+		addrs[ip] = l
+	}
+	doc["addresses"] = addrs
 	doc["pods_by_phase"], doc["pods_by_container_reason"] = podIndexes(ix)
 	doc["logs"] = logsDoc(b.Logs)
 	doc["service_routes"] = serviceRoutes(b, ix)
