@@ -111,6 +111,9 @@ func Check(e *Expectation, r *report.Report) []Mismatch {
 		}
 		add("notSupported", []string(nil), sup)
 	}
+	if len(e.Ledger) > 0 {
+		add("ledger", e.Ledger, matchLedger(e.Ledger, r))
+	}
 	if len(e.Divergences) > 0 {
 		add("divergences", e.Divergences, matchDivergences(e.Divergences, r))
 	}

@@ -259,3 +259,43 @@ func TestDivergenceExpectedValue(t *testing.T) {
 		})
 	}
 }
+
+// TestLedger: a held hypothesis matches an entry or a member by cause,
+// subject pattern, its own status and one of its explainers; a miss shows
+// what the ledger holds of that cause instead.
+func TestLedger(t *testing.T) {
+	pod := func(n string) bundle.Ref { return bundle.Ref{Kind: "Pod", Namespace: "cart", Name: n} }
+	r := &report.Report{Hypotheses: []hypothesis.Hypothesis{
+		{Rank: 1, Cause: "oom-killed", Status: hypothesis.Supported, Subject: pod("redis-0"), ID: "oom-killed:Pod/cart/redis-0"},
+		{Rank: 2, Cause: "dependency-unavailable", Status: hypothesis.Supported, Subject: pod("redis-0"),
+			ExplainedBy: []string{"oom-killed:Pod/cart/redis-0"}},
+		{Rank: 3, Cause: "crash-loop", Status: hypothesis.Supported, Members: []hypothesis.Member{
+			{Subject: pod("cart-api-6497bdf99-mqtd5"), Status: hypothesis.Supported, ExplainedBy: []string{"dependency-unavailable:Pod/cart/redis-0"}},
+			{Subject: pod("cart-api-6497bdf99-zfmlr"), Status: hypothesis.Open},
+		}},
+	}}
+	for _, tc := range []struct {
+		name string
+		held Held
+		miss string // in the diff when it does not match; "" matches
+	}{
+		{"entry", Held{Cause: "dependency-unavailable", Subject: "Pod/cart/redis-0"}, ""},
+		{"entry with its explainer", Held{Cause: "dependency-unavailable", Subject: "Pod/cart/redis-0", ExplainedBy: "oom-killed:Pod/cart/redis-*"}, ""},
+		{"member by pattern and status", Held{Cause: "crash-loop", Subject: "Pod/cart/cart-api-*", Status: "open"}, ""},
+		{"member with its explainer", Held{Cause: "crash-loop", Subject: "Pod/cart/cart-api-*", ExplainedBy: "dependency-unavailable:Pod/cart/redis-0"}, ""},
+		{"another subject", Held{Cause: "dependency-unavailable", Subject: "Host/10.0.0.1"}, "only Pod/cart/redis-0 supported explained by oom-killed:Pod/cart/redis-0"},
+		{"another status", Held{Cause: "oom-killed", Subject: "Pod/cart/redis-0", Status: "resolved"}, "only Pod/cart/redis-0 supported"},
+		{"unexplained", Held{Cause: "oom-killed", Subject: "Pod/cart/redis-0", ExplainedBy: "crash-loop:*"}, "only Pod/cart/redis-0 supported"},
+		{"absent cause", Held{Cause: "no-endpoints", Subject: "Service/cart/redis"}, "no no-endpoints hypothesis"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := Check(&Expectation{Ledger: []Held{tc.held}}, r)
+			switch {
+			case tc.miss == "" && len(m) != 0:
+				t.Errorf("want a match, got %+v", m)
+			case tc.miss != "" && (len(m) != 1 || m[0].Field != "ledger" || !strings.Contains(m[0].Diff, tc.miss)):
+				t.Errorf("want one ledger mismatch showing %q, got %+v", tc.miss, m)
+			}
+		})
+	}
+}

@@ -38,6 +38,11 @@ type Expectation struct {
 	// like but is not (drift while a new revision never arrived, a
 	// failure the object has since recovered from).
 	NotSupported []string `json:"notSupported,omitempty"`
+	// Ledger lists hypotheses the ledger must hold, each as an entry or a
+	// member of one: what the incident must name beyond rank 1 (the
+	// dependency a client's failure is tied to, an effect explained by its
+	// cause).
+	Ledger []Held `json:"ledger,omitempty"`
 	// Divergences must each be matched by a reported divergence.
 	Divergences []Divergence `json:"divergences,omitempty"`
 	// Convergence maps a workload (Kind/namespace/name) to its verdict.
@@ -64,6 +69,17 @@ type Divergence struct {
 	Object       string `json:"object"`
 	PathContains string `json:"pathContains"`
 	Expected     string `json:"expected,omitempty"`
+}
+
+// Held matches a hypothesis of Cause on a subject matching Subject; when
+// set, Status must be its own status (supported, open, contradicted,
+// resolved) and ExplainedBy must match one of the hypotheses explaining it,
+// written as the report prints them: "rule-id:Kind/namespace/name".
+type Held struct {
+	Cause       string `json:"cause"`
+	Subject     string `json:"subject"`
+	Status      string `json:"status,omitempty"`
+	ExplainedBy string `json:"explainedBy,omitempty"`
 }
 
 // Failure matches the earliest failure by object and reason.
