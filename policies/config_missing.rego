@@ -60,7 +60,7 @@ hypothesis contains h if {
 		"contradicting": [],
 		"nextCheck": lib.events_check(lib.ref(pod)),
 		"repair": fix(pod.metadata.namespace, kind, name),
-		"explains": lib.service_explains(pod),
+		"explains": lib.serving_explains(pod),
 	}
 }
 

@@ -48,6 +48,6 @@ hypothesis contains h if {
 				lib.accept("external", "the service answers on the user path"),
 			],
 		),
-		"explains": lib.service_explains(pod),
+		"explains": lib.serving_explains(pod),
 	}
 }

@@ -19,6 +19,9 @@ test_crash_loop_positive if {
 	contains(h.summary, "exit code 1")
 	startswith(h.nextCheck, "kubectl logs web-1 -n shop -c web --previous")
 	{"cause": "no-endpoints", "subject": {"apiVersion": "v1", "kind": "Service", "namespace": "shop", "name": "web"}} in h.explains
+
+	# Its clients that dialled the pod found nothing listening.
+	{"cause": "dependency-unavailable", "subject": {"apiVersion": "v1", "kind": "Pod", "namespace": "shop", "name": "web-1"}} in h.explains
 }
 
 test_crash_loop_negative_running if {

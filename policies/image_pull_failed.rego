@@ -31,7 +31,7 @@ hypothesis contains h if {
 		"contradicting": [],
 		"nextCheck": lib.events_check(lib.ref(pod)),
 		"repair": repair(msg, s.image),
-		"explains": lib.service_explains(pod),
+		"explains": lib.serving_explains(pod),
 	}
 }
 

@@ -74,6 +74,14 @@ service_explains(pod) := {explain("no-endpoints", svc) |
 	svc := {"apiVersion": "v1", "kind": "Service", "namespace": pod.metadata.namespace, "name": name}
 }
 
+# serving_explains adds, for a pod that is not running at all (crashed,
+# killed, never started), dependency-unavailable on the pod itself: its
+# clients dialled its address, or a sibling container dialled it on
+# loopback, and nothing listened. A pod that runs but fails its readiness
+# probe may still accept connections, so probe-failing uses
+# service_explains.
+serving_explains(pod) := service_explains(pod) | {explain("dependency-unavailable", ref(pod))}
+
 # dependents are the Flux objects that list r in spec.dependsOn.
 dependents(r) := [d |
 	some d in object.get(input.referenced_by, key(r), [])

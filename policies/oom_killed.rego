@@ -41,7 +41,7 @@ hypothesis contains h if {
 				lib.accept("runtime", sprintf("the running pod's spec shows the new limit; no OOMKilled for %s", [s.name])),
 			],
 		),
-		"explains": ({lib.explain(c, lib.ref(pod)) | some c in {"crash-loop", "probe-failing"}} | lib.service_explains(pod)),
+		"explains": ({lib.explain(c, lib.ref(pod)) | some c in {"crash-loop", "probe-failing"}} | lib.serving_explains(pod)),
 	}
 }
 

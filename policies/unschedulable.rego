@@ -39,7 +39,7 @@ hypothesis contains h if {
 			"revert the commit; the old pods keep serving while new ones are Pending",
 			[lib.accept("controller", "new pods have a nodeName"), lib.accept("runtime", "new pods are Ready"), lib.accept("external", "requests reach the new version")],
 		),
-		"explains": lib.service_explains(pod),
+		"explains": lib.serving_explains(pod),
 	}
 }
 

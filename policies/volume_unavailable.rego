@@ -49,7 +49,7 @@ hypothesis contains h if {
 		"contradicting": [],
 		"nextCheck": lib.events_check(lib.ref(pod)),
 		"repair": repair,
-		"explains": lib.service_explains(pod),
+		"explains": lib.serving_explains(pod),
 	}
 }
 

@@ -40,6 +40,7 @@ import (
 	kafkastaleprobeafter "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe-after"
 	nodeunhealthy "github.com/rift-dev/rift/hack/scenarios/node-unhealthy"
 	oldpodservingafter "github.com/rift-dev/rift/hack/scenarios/old-pod-serving-after"
+	peerpodoom "github.com/rift-dev/rift/hack/scenarios/peer-pod-oom"
 	pendingbeforemigration "github.com/rift-dev/rift/hack/scenarios/pending-before-migration"
 	pendingbeforemigrationafter "github.com/rift-dev/rift/hack/scenarios/pending-before-migration-after"
 	podcreatedenied "github.com/rift-dev/rift/hack/scenarios/pod-create-denied"
@@ -118,6 +119,7 @@ func all() []scenarios.Scenario {
 		argoselfheal.Scenario(),
 		argomanualrollback.Scenario(),
 		argosyncwindow.Scenario(),
+		peerpodoom.Scenario(),
 		fluxreconciledisabled.Scenario(),
 		removedlimitdenied.Scenario(),
 		removedenvclientside.Scenario(),
