@@ -41,6 +41,7 @@ fuzz:
 
 bench: build
 	$(GO) build -o bin/benchfloor ./hack/benchfloor
+	$(GO) build -o bin/htmlopen ./hack/htmlopen
 	bash hack/bench.sh
 
 # kubectl against a real kube-apiserver and rift serve over the same pods.

@@ -12,6 +12,11 @@
 #   rift analyze -o json the full analysis
 #   troubleshoot analyze the troubleshoot format only, when $TROUBLESHOOT
 #                       is an executable support-bundle (see below)
+#   html open           Chromium opening `rift analyze -o html`'s report
+#                       (hack/htmlopen: median of 3 loads in a running
+#                       browser, to the page's ready marker), when
+#                       chromium is on PATH (make testenv installs it;
+#                       HTML=0 skips it)
 # and prints the floor (gzip -dc + benchfloor), analyze/floor,
 # analyze/inspect, and at the end the growth from the smallest size to the
 # largest. Then, per format and size, `rift dev phases` (per-phase wall,
@@ -42,6 +47,8 @@ PHASES=${PHASES:-1}
 PROFILE=${PROFILE:-0}
 RIFT=${RIFT:-./bin/rift}
 FLOOR=${FLOOR:-./bin/benchfloor}
+HTML=${HTML:-1}
+HTMLOPEN=${HTMLOPEN:-./bin/htmlopen}
 SERVE=${SERVE:-1}
 KUBECTL=${KUBECTL:-.cache/k8s/bin/kubectl}
 TROUBLESHOOT=${TROUBLESHOOT:-.cache/troubleshoot/support-bundle}
@@ -50,6 +57,7 @@ mkdir -p "$OUT"
 
 [[ -x $RIFT ]] || go build -o "$RIFT" ./cmd/rift
 [[ -x $FLOOR ]] || go build -o "$FLOOR" ./hack/benchfloor
+[[ -x $HTMLOPEN ]] || go build -o "$HTMLOPEN" ./hack/htmlopen
 if [[ ! -x /usr/bin/time ]]; then
 	echo "bench.sh: /usr/bin/time is missing (apt-get install time)" >&2
 	exit 2
@@ -108,6 +116,10 @@ for f in $FORMATS; do
 		timed "$RIFT" analyze -o json "$b"
 		aw=$WALL ac=$CPU
 		row "$f" "$n" analyze
+		if ((HTML)) && command -v chromium >/dev/null; then
+			"$RIFT" analyze -o html "$b" >"$OUT/$f-$n.html" || (($? == 1))
+			printf '%-12s %-8s   html report %s\n' "$f" "$n" "$("$HTMLOPEN" -runs 3 "$OUT/$f-$n.html" | cut -f2- | tr '\t' ' ')"
+		fi
 		if [[ $f == troubleshoot && -x $TROUBLESHOOT ]]; then
 			troubleshoot_spec "$b" >"$OUT/troubleshoot-spec-$n.yaml"
 			timed "$TROUBLESHOOT" analyze --analyzers "$OUT/troubleshoot-spec-$n.yaml" "$b"
