@@ -31,6 +31,21 @@ func (r Ref) String() string {
 	return r.Kind + "/" + r.Namespace + "/" + r.Name
 }
 
+// Less orders refs by kind, namespace, name and then apiVersion: the
+// order every sorted list of objects in a report follows.
+func (r Ref) Less(o Ref) bool {
+	if r.Kind != o.Kind {
+		return r.Kind < o.Kind
+	}
+	if r.Namespace != o.Namespace {
+		return r.Namespace < o.Namespace
+	}
+	if r.Name != o.Name {
+		return r.Name < o.Name
+	}
+	return r.APIVersion < o.APIVersion
+}
+
 // Group returns the API group of the ref ("" for the core group).
 func (r Ref) Group() string {
 	gv, err := schema.ParseGroupVersion(r.APIVersion)

@@ -79,20 +79,7 @@ func addresses(ix *bundle.Index) map[string][]bundle.Ref {
 		}
 	}
 	for _, refs := range out {
-		sort.Slice(refs, func(i, j int) bool { return refLess(refs[i], refs[j]) })
+		sort.Slice(refs, func(i, j int) bool { return refs[i].Less(refs[j]) })
 	}
 	return out
-}
-
-func refLess(a, b bundle.Ref) bool {
-	if a.Kind != b.Kind {
-		return a.Kind < b.Kind
-	}
-	if a.Namespace != b.Namespace {
-		return a.Namespace < b.Namespace
-	}
-	if a.Name != b.Name {
-		return a.Name < b.Name
-	}
-	return a.APIVersion < b.APIVersion
 }

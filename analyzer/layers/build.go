@@ -106,7 +106,7 @@ func BuildWith(b *bundle.Bundle, reg *health.Registry) ([]Workload, error) {
 	// read the index, and gathering them serially cost a tenth of the
 	// layers' time at 100k objects.
 	forEach(len(subs), func(i int) { out[i] = a.workload(a.newSubject(subs[i])) })
-	sort.SliceStable(out, func(i, j int) bool { return lessRef(out[i].Ref, out[j].Ref) })
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Ref.Less(out[j].Ref) })
 	return out, nil
 }
 
@@ -207,7 +207,7 @@ func (a *analysis) subjects() []*bundle.Object {
 	}
 	// Stable, over kinds in a fixed order: two objects with one ref (a
 	// duplicate in the capture) keep the bundle's order on every run.
-	sort.SliceStable(keyed, func(i, j int) bool { return lessRef(keyed[i].ref, keyed[j].ref) })
+	sort.SliceStable(keyed, func(i, j int) bool { return keyed[i].ref.Less(keyed[j].ref) })
 	for i := range keyed {
 		out[i] = keyed[i].s
 	}

@@ -59,7 +59,7 @@ func (a *analysis) divergences(s *subject) []Divergence {
 			return out[i].Between[0] > out[j].Between[0] // rendered before controller
 		}
 		if out[i].Object != out[j].Object {
-			return lessRef(out[i].Object, out[j].Object)
+			return out[i].Object.Less(out[j].Object)
 		}
 		return out[i].Path < out[j].Path
 	})

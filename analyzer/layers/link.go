@@ -156,13 +156,13 @@ func inventoryKeys(r *bundle.Object) []bundle.Key {
 	return out
 }
 
-// sortObjects sorts objs by lessRef, reading each ref once.
+// sortObjects sorts objs by bundle.Ref.Less, reading each ref once.
 func sortObjects(objs []*bundle.Object) {
 	keyed := make([]refObject, len(objs))
 	for i, o := range objs {
 		keyed[i] = refObject{o.Ref(), o}
 	}
-	sort.Slice(keyed, func(i, j int) bool { return lessRef(keyed[i].ref, keyed[j].ref) })
+	sort.Slice(keyed, func(i, j int) bool { return keyed[i].ref.Less(keyed[j].ref) })
 	for i := range keyed {
 		objs[i] = keyed[i].o
 	}
@@ -171,17 +171,4 @@ func sortObjects(objs []*bundle.Object) {
 type refObject struct {
 	ref bundle.Ref
 	o   *bundle.Object
-}
-
-func lessRef(a, b bundle.Ref) bool {
-	if a.Kind != b.Kind {
-		return a.Kind < b.Kind
-	}
-	if a.Namespace != b.Namespace {
-		return a.Namespace < b.Namespace
-	}
-	if a.Name != b.Name {
-		return a.Name < b.Name
-	}
-	return a.APIVersion < b.APIVersion
 }
