@@ -25,6 +25,7 @@ import (
 	daemonsetondeletestale "github.com/rift-dev/rift/hack/scenarios/daemonset-ondelete-stale"
 	dependencynotready "github.com/rift-dev/rift/hack/scenarios/dependency-not-ready"
 	dependencyunavailable "github.com/rift-dev/rift/hack/scenarios/dependency-unavailable"
+	deploymentsunobserved "github.com/rift-dev/rift/hack/scenarios/deployments-unobserved"
 	drift "github.com/rift-dev/rift/hack/scenarios/drift"
 	externalsecretfailed "github.com/rift-dev/rift/hack/scenarios/external-secret-failed"
 	externalsecretproviderdns "github.com/rift-dev/rift/hack/scenarios/externalsecret-provider-dns"
@@ -120,6 +121,7 @@ func all() []scenarios.Scenario {
 		argomanualrollback.Scenario(),
 		argosyncwindow.Scenario(),
 		peerpodoom.Scenario(),
+		deploymentsunobserved.Scenario(),
 		fluxreconciledisabled.Scenario(),
 		removedlimitdenied.Scenario(),
 		removedenvclientside.Scenario(),
