@@ -19,17 +19,27 @@ import data.rift.lib
 
 kinds := {"Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"}
 
-hypothesis contains h if {
+# lagging[kind] are the workloads of kind whose controller has not observed
+# their latest generation, one set per kind, built once.
+lagging[kind] contains w if {
 	some kind in kinds
 	some ns, name
 	w := input.objects[kind][ns][name]
-	observed := object.get(w, ["status", "observedGeneration"], 0)
-	observed < w.metadata.generation
+	observed(w) < w.metadata.generation
+}
+
+observed(w) := object.get(w, ["status", "observedGeneration"], 0)
+
+lag(w) := lib.field_at(w, "status.observedGeneration", sprintf("observedGeneration %v < generation %v", [observed(w), w.metadata.generation]), since(w))
+
+hypothesis contains h if {
+	some kind, ws in lagging
+	some w in ws
 	h := {
 		"subject": lib.ref(w),
 		"status": status(w),
-		"summary": sprintf("%s %s: controller observed generation %v of %v", [kind, name, observed, w.metadata.generation]),
-		"supporting": [lib.field_at(w, "status.observedGeneration", sprintf("observedGeneration %v < generation %v", [observed, w.metadata.generation]), since(w))],
+		"summary": sprintf("%s %s: controller observed generation %v of %v", [kind, w.metadata.name, observed(w), w.metadata.generation]),
+		"supporting": [lag(w)],
 		"contradicting": [],
 		"nextCheck": "kubectl get pods -n kube-system -l component=kube-controller-manager -o wide",
 		"repair": lib.repair(
@@ -53,13 +63,11 @@ controllers := {
 	"ReplicaSet": "replicaset-controller",
 }
 
-# stalled[kind] are the workloads of kind whose lag is older than five
-# minutes (supported), one set per kind, built once.
+# stalled[kind] are the lagging workloads of kind whose lag is older than
+# five minutes (supported).
 stalled[kind] contains w if {
-	some kind in kinds
-	some ns, name
-	w := input.objects[kind][ns][name]
-	object.get(w, ["status", "observedGeneration"], 0) < w.metadata.generation
+	some kind, ws in lagging
+	some w in ws
 	status(w) == "supported"
 }
 
@@ -72,7 +80,7 @@ hypothesis contains h if {
 		"subject": {"apiVersion": "", "kind": "Controller", "namespace": "", "name": controllers[kind]},
 		"status": "supported",
 		"summary": sprintf("the %s of kube-controller-manager has not acted on %d %ss in %d namespaces, the first unobserved since %s: one controller, not %d separate faults", [controllers[kind], count(ws), kind, count(nss), time.format(oldest), count(ws)]),
-		"supporting": [lib.field_at(w, "status.observedGeneration", sprintf("observedGeneration %v < generation %v", [object.get(w, ["status", "observedGeneration"], 0), w.metadata.generation]), since(w)) | some w in ws],
+		"supporting": [lag(w) | some w in ws],
 		"contradicting": [],
 		"nextCheck": "kubectl get pods -n kube-system -l component=kube-controller-manager -o wide",
 		"repair": lib.repair(

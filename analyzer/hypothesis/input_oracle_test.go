@@ -68,7 +68,14 @@ func oracleDocument(t testing.TB, in Input) ast.Value {
 	for ip, refs := range facts.Addresses(ix) {
 		l := []any{}
 		for _, r := range refs {
-			l = append(l, map[string]any{"apiVersion": r.APIVersion, "kind": r.Kind, "namespace": r.Namespace, "name": r.Name})
+			ref := map[string]any{"kind": r.Kind, "name": r.Name}
+			if r.APIVersion != "" {
+				ref["apiVersion"] = r.APIVersion
+			}
+			if r.Namespace != "" {
+				ref["namespace"] = r.Namespace
+			}
+			l = append(l, ref)
 		}
 		addrs[ip] = l
 	}

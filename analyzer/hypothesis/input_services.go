@@ -28,28 +28,16 @@ func servicePods(ix *bundle.Index) (any, any) {
 }
 
 // addressesDoc is input.addresses: each IP address to the objects that
-// hold it (facts.Addresses), as references. It builds the AST directly,
-// sharing the terms of keys, kinds and namespaces: a pod per address is
-// 20,000 references at 100k objects.
+// hold it (facts.Addresses), as references in the input's one form
+// (converter.ref, shared while they repeat).
 func addressesDoc(ix *bundle.Index) ast.Value {
 	addrs := facts.Addresses(ix)
-	shared := map[string]*ast.Term{}
-	term := func(s string) *ast.Term {
-		t, ok := shared[s]
-		if !ok {
-			t = ast.StringTerm(s)
-			shared[s] = t
-		}
-		return t
-	}
-	keys := [4]*ast.Term{term("apiVersion"), term("kind"), term("namespace"), term("name")}
+	c := newConverter()
 	kvs := make([][2]*ast.Term, 0, len(addrs))
 	for ip, refs := range addrs {
 		l := make([]*ast.Term, len(refs))
 		for i, r := range refs {
-			l[i] = ast.ObjectTerm(
-				[2]*ast.Term{keys[0], term(r.APIVersion)}, [2]*ast.Term{keys[1], term(r.Kind)},
-				[2]*ast.Term{keys[2], term(r.Namespace)}, [2]*ast.Term{keys[3], ast.StringTerm(r.Name)})
+			l[i] = ast.NewTerm(c.ref(r))
 		}
 		kvs = append(kvs, [2]*ast.Term{ast.StringTerm(ip), ast.ArrayTerm(l...)})
 	}
