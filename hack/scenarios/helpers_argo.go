@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
@@ -32,12 +33,19 @@ type ArgoApp struct {
 // an open schema and no status subresource, as Argo CD ships it) and waits
 // until it is served.
 func (e *Env) InstallArgoCRD(ctx context.Context) error {
+	return e.installArgoKind(ctx, "Application", "applications", "app", "apps")
+}
+
+// installArgoKind serves one argoproj.io/v1alpha1 kind, schemaless and
+// without a status subresource, as Argo CD's CRDs declare it, and waits
+// until it is served.
+func (e *Env) installArgoKind(ctx context.Context, kind, plural string, shortNames ...any) error {
 	crd := &unstructured.Unstructured{Object: map[string]any{
 		"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
-		"metadata": map[string]any{"name": "applications.argoproj.io"},
+		"metadata": map[string]any{"name": plural + ".argoproj.io"},
 		"spec": map[string]any{
 			"group": "argoproj.io", "scope": "Namespaced",
-			"names": map[string]any{"kind": "Application", "listKind": "ApplicationList", "plural": "applications", "singular": "application", "shortNames": []any{"app", "apps"}},
+			"names": map[string]any{"kind": kind, "listKind": kind + "List", "plural": plural, "singular": strings.ToLower(kind), "shortNames": shortNames},
 			"versions": []any{map[string]any{
 				"name": "v1alpha1", "served": true, "storage": true,
 				"schema": map[string]any{"openAPIV3Schema": map[string]any{"type": "object", "x-kubernetes-preserve-unknown-fields": true}},
@@ -47,8 +55,8 @@ func (e *Env) InstallArgoCRD(ctx context.Context) error {
 	if _, err := e.ApplyObject(ctx, crd, "kubectl"); err != nil {
 		return err
 	}
-	return e.Wait(ctx, "Application CRD served", time.Minute, func(ctx context.Context) (bool, error) {
-		_, err := e.mapping(schemaGVK("argoproj.io", "v1alpha1", "Application"))
+	return e.Wait(ctx, kind+" CRD served", time.Minute, func(ctx context.Context) (bool, error) {
+		_, err := e.mapping(schemaGVK("argoproj.io", "v1alpha1", kind))
 		return err == nil, err
 	})
 }

@@ -23,6 +23,23 @@ func (e *Env) WaitDeployment(ctx context.Context, namespace, name string, ok fun
 	})
 }
 
+// WaitStatefulSet waits until the StatefulSet controller has observed the
+// latest generation and ok holds for its status.
+func (e *Env) WaitStatefulSet(ctx context.Context, namespace, name string, ok func(appsv1.StatefulSetStatus) bool) error {
+	return e.Wait(ctx, "StatefulSet/"+namespace+"/"+name, 2*time.Minute, func(ctx context.Context) (bool, error) {
+		s, err := e.Client.AppsV1().StatefulSets(namespace).Get(ctx, name, metav1.GetOptions{})
+		if err != nil {
+			return false, err
+		}
+		return s.Status.ObservedGeneration == s.Generation && ok(s.Status), fmt.Errorf("status %+v", s.Status)
+	})
+}
+
+// Ready is a WaitStatefulSet condition: n replicas ready.
+func Ready(n int32) func(appsv1.StatefulSetStatus) bool {
+	return func(s appsv1.StatefulSetStatus) bool { return s.ReadyReplicas == n }
+}
+
 // Available is a WaitDeployment condition: n replicas available, all of
 // them updated.
 func Available(n int32) func(appsv1.DeploymentStatus) bool {

@@ -109,10 +109,7 @@ func run(ctx context.Context, e *scenarios.Env) error {
 }
 
 func waitRedis(ctx context.Context, e *scenarios.Env) error {
-	return e.Wait(ctx, "StatefulSet/comms/redis ready", 2*time.Minute, func(ctx context.Context) (bool, error) {
-		s, err := e.Client.AppsV1().StatefulSets("comms").Get(ctx, "redis", metav1.GetOptions{})
-		return err == nil && s.Status.ReadyReplicas == 1, err
-	})
+	return e.WaitStatefulSet(ctx, "comms", "redis", scenarios.Ready(1))
 }
 
 // check asserts what the controllers did and did not do: the StatefulSet

@@ -73,13 +73,7 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	if err := e.Reconcile(ctx, flux, sha, time.Now()); err != nil {
 		return err
 	}
-	if err := e.Wait(ctx, "redis-0 ready", 2*time.Minute, func(ctx context.Context) (bool, error) {
-		s, err := e.Client.AppsV1().StatefulSets(ns).Get(ctx, "redis", metav1.GetOptions{})
-		if err != nil {
-			return false, err
-		}
-		return s.Status.ReadyReplicas == 1, fmt.Errorf("%d ready", s.Status.ReadyReplicas)
-	}); err != nil {
+	if err := e.WaitStatefulSet(ctx, ns, "redis", scenarios.Ready(1)); err != nil {
 		return err
 	}
 	if err := e.WaitDeployment(ctx, ns, "cart-api", scenarios.Available(2)); err != nil {
