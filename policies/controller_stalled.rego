@@ -17,29 +17,30 @@ package rift.rules.controller_stalled
 
 import data.rift.lib
 
-kinds := {"Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"}
-
 # lagging[kind] are the workloads of kind whose controller has not observed
-# their latest generation, one set per kind, built once.
-lagging[kind] contains w if {
-	some kind in kinds
-	some ns, name
-	w := input.objects[kind][ns][name]
-	observed(w) < w.metadata.generation
+# their latest generation (input.controller_lags: the layers judge whether
+# a lag is a stall, once), one set per kind, built once.
+lagging[kind] contains l if {
+	some l in input.controller_lags
+	kind := l.ref.kind
 }
 
-observed(w) := object.get(w, ["status", "observedGeneration"], 0)
+object_of(l) := input.objects[l.ref.kind][object.get(l.ref, "namespace", "")][l.ref.name]
 
-lag(w) := lib.field_at(w, "status.observedGeneration", sprintf("observedGeneration %v < generation %v", [observed(w), w.metadata.generation]), since(w))
+lag(l) := lib.field_at(object_of(l), "status.observedGeneration", lag_message(l), l.since) if {
+	l.since
+} else := lib.field(object_of(l), "status.observedGeneration", lag_message(l))
+
+lag_message(l) := sprintf("observedGeneration %v < generation %v", [l.observed, l.generation])
 
 hypothesis contains h if {
-	some kind, ws in lagging
-	some w in ws
+	some kind, ls in lagging
+	some l in ls
 	h := {
-		"subject": lib.ref(w),
-		"status": status(w),
-		"summary": sprintf("%s %s: controller observed generation %v of %v", [kind, w.metadata.name, observed(w), w.metadata.generation]),
-		"supporting": [lag(w)],
+		"subject": lib.ref(object_of(l)),
+		"status": status(l),
+		"summary": sprintf("%s %s: controller observed generation %v of %v", [kind, l.ref.name, l.observed, l.generation]),
+		"supporting": [lag(l)],
 		"contradicting": [],
 		"nextCheck": "kubectl get pods -n kube-system -l component=kube-controller-manager -o wide",
 		"repair": lib.repair(
@@ -65,22 +66,22 @@ controllers := {
 
 # stalled[kind] are the lagging workloads of kind whose lag is older than
 # five minutes (supported).
-stalled[kind] contains w if {
-	some kind, ws in lagging
-	some w in ws
-	status(w) == "supported"
+stalled[kind] contains l if {
+	some kind, ls in lagging
+	some l in ls
+	l.stalled
 }
 
 hypothesis contains h if {
-	some kind, ws in stalled
-	count(ws) >= 2
-	nss := {w.metadata.namespace | some w in ws}
-	oldest := min({time.parse_rfc3339_ns(since(w)) | some w in ws})
+	some kind, ls in stalled
+	count(ls) >= 2
+	nss := {object.get(l.ref, "namespace", "") | some l in ls}
+	oldest := min({time.parse_rfc3339_ns(l.since) | some l in ls})
 	h := {
 		"subject": {"apiVersion": "", "kind": "Controller", "namespace": "", "name": controllers[kind]},
 		"status": "supported",
-		"summary": sprintf("the %s of kube-controller-manager has not acted on %d %ss in %d namespaces, the first unobserved since %s: one controller, not %d separate faults", [controllers[kind], count(ws), kind, count(nss), time.format(oldest), count(ws)]),
-		"supporting": [lag(w) | some w in ws],
+		"summary": sprintf("the %s of kube-controller-manager has not acted on %d %ss in %d namespaces, the first unobserved since %s: one controller, not %d separate faults", [controllers[kind], count(ls), kind, count(nss), time.format(oldest), count(ls)]),
+		"supporting": [lag(l) | some l in ls],
 		"contradicting": [],
 		"nextCheck": "kubectl get pods -n kube-system -l component=kube-controller-manager -o wide",
 		"repair": lib.repair(
@@ -91,17 +92,12 @@ hypothesis contains h if {
 			"none: this repairs the control plane, not the workloads",
 			[lib.accept("controller", sprintf("observedGeneration equals generation on every %s", [kind]))],
 		),
-		"explains": {lib.explain("controller-stalled", lib.ref(w)) | some w in ws},
+		"explains": {lib.explain("controller-stalled", lib.ref(object_of(l))) | some l in ls},
 	}
 }
 
-since(w) := c.lastUpdateTime if c := lib.condition(w, "Progressing")
-
-else := w.metadata.creationTimestamp
-
-status(w) := "supported" if {
-	capture := time.parse_rfc3339_ns(input.bundle.captureTime)
-	capture - time.parse_rfc3339_ns(since(w)) > 300000000000
-}
+# A stall is supported; a lag the layers do not call stalled may still be in
+# flight (five minutes at most, or no time to date it by).
+status(l) := "supported" if l.stalled
 
 else := "open"

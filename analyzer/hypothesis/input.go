@@ -106,6 +106,7 @@ var parts = []part{
 	{"pod_services", func(x *inputBuild) (ast.Value, error) { _, p := x.services(); return ast.InterfaceToValue(p) }},
 	{"pods_by_node", func(x *inputBuild) (ast.Value, error) { return ast.InterfaceToValue(podsByNode(x.ix)) }},
 	{"addresses", func(x *inputBuild) (ast.Value, error) { return addressesDoc(x.ix), nil }},
+	{"controller_lags", (*inputBuild).controllerLags},
 	{"pods_by_phase", func(x *inputBuild) (ast.Value, error) { p, _ := x.pods(); return ast.InterfaceToValue(p) }},
 	{"pods_by_container_reason", func(x *inputBuild) (ast.Value, error) { _, r := x.pods(); return ast.InterfaceToValue(r) }},
 	{"logs", func(x *inputBuild) (ast.Value, error) { return ast.InterfaceToValue(logsDoc(x.b.Logs)) }},

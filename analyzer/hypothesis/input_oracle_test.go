@@ -80,6 +80,22 @@ func oracleDocument(t testing.TB, in Input) ast.Value {
 		addrs[ip] = l
 	}
 	doc["addresses"] = addrs
+	lags := map[string]any{}
+	for _, kind := range layers.LagKinds() {
+		for _, o := range ix.OfKind(kind) {
+			if l, ok := layers.ControllerLag(o, b.CaptureTime); ok {
+				p, err := toPlain(struct {
+					Ref bundle.Ref `json:"ref"`
+					layers.Lag
+				}{o.Ref(), l})
+				if err != nil {
+					t.Fatal(err)
+				}
+				lags[o.Ref().String()] = p
+			}
+		}
+	}
+	doc["controller_lags"] = lags
 	doc["pods_by_phase"], doc["pods_by_container_reason"] = podIndexes(ix)
 	doc["logs"] = logsDoc(b.Logs)
 	doc["service_routes"] = serviceRoutes(b, ix)

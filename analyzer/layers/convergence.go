@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/facts"
@@ -52,6 +53,9 @@ func (a *analysis) decideGo(s *subject) verdict {
 			return verdict{Unknown, "the bundle holds no status for this object", ""}
 		}
 	}
+	if l, ok := a.lag(o); ok {
+		return lagVerdict(o, l)
+	}
 	switch o.GetKind() {
 	case "Deployment":
 		return deploymentVerdict(a.ix, o, s.pods)
@@ -75,15 +79,24 @@ func (a *analysis) decideGo(s *subject) verdict {
 	return a.fluxVerdict(o)
 }
 
-// generationLag reports a controller that has not yet seen the latest spec.
+// generationLag reports a controller that has not yet seen the latest
+// spec: a workload's by ControllerLag, without a capture time (never
+// stalled: decideGo judges stalls), any other object's when it reports an
+// older status.observedGeneration.
 func generationLag(o *bundle.Object) (verdict, bool) {
+	if l, ok := ControllerLag(o, time.Time{}); ok {
+		return lagVerdict(o, l), true
+	}
 	gen, okG := num(o.Object, "metadata", "generation")
 	obs, okO := num(o.Object, "status", "observedGeneration")
 	if okG && okO && obs < gen {
-		return verdict{Progressing, fmt.Sprintf("controller has observed generation %d of %d", obs, gen), ""}, true
+		return lagVerdict(o, Lag{Observed: obs, Generation: gen}), true
 	}
 	return verdict{}, false
 }
+
+// lag is ControllerLag at the bundle's capture time.
+func (a *analysis) lag(o *bundle.Object) (Lag, bool) { return ControllerLag(o, a.now) }
 
 // firstFailing names the first pod (current template first) that cannot
 // make progress by itself.

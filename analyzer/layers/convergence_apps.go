@@ -8,9 +8,6 @@ import (
 )
 
 func deploymentVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
-	if v, ok := generationLag(o); ok {
-		return v
-	}
 	m := o.Object
 	want := numOr(m, 1, "spec", "replicas")
 	conds := conditions(m, "status", "conditions")
@@ -70,9 +67,6 @@ func deploymentVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
 }
 
 func statefulSetVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
-	if v, ok := generationLag(o); ok {
-		return v
-	}
 	if r, ok := facts.PodClaimBlocked(ix, ps.pods); ok {
 		return verdict{Blocked, r, ""}
 	}
@@ -139,9 +133,6 @@ func statefulSetUpdate(ix *bundle.Index, o *bundle.Object, ps podSet, old []*bun
 }
 
 func daemonSetVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
-	if v, ok := generationLag(o); ok {
-		return v
-	}
 	m := o.Object
 	desired := numOr(m, 0, "status", "desiredNumberScheduled")
 	ready := numOr(m, 0, "status", "numberReady")
@@ -171,9 +162,6 @@ func daemonSetVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
 }
 
 func replicaSetVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
-	if v, ok := generationLag(o); ok {
-		return v
-	}
 	m := o.Object
 	if c, ok := statusCond(m, "ReplicaFailure"); ok && c.Status == "True" {
 		return verdict{Failed, fmt.Sprintf("ReplicaFailure %s: %s", c.Reason, c.Message), ""}

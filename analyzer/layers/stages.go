@@ -95,6 +95,13 @@ func (a *analysis) actedOnStage(s *subject) Stage {
 	if o.GetKind() == "Pod" {
 		return stage(StageActedOn, StatusNotApplicable, ev(o, "", "a bare Pod has no controller", nil))
 	}
+	if l, ok := a.lag(o); ok {
+		st := StatusProgressing
+		if l.Stalled {
+			st = StatusFailed
+		}
+		return stage(StageActedOn, st, ev(o, "status.observedGeneration", lagVerdict(o, l).reason, l.Since))
+	}
 	if v, ok := generationLag(o); ok {
 		return stage(StageActedOn, StatusProgressing, ev(o, "status.observedGeneration", v.reason, nil))
 	}
