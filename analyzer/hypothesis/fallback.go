@@ -44,6 +44,14 @@ func relatedOf(b *bundle.Bundle, ws []layers.Workload) map[string][]string {
 		}
 		out[w.Ref.String()] = rel
 	}
+	// A reconciler that failed waiting for its workloads is accounted for
+	// by what accounts for them (layers.Workload.WaitsOn).
+	for i := range ws {
+		w := &ws[i]
+		for _, r := range w.WaitsOn {
+			out[w.Ref.String()] = append(out[w.Ref.String()], out[r.String()]...)
+		}
+	}
 	return out
 }
 

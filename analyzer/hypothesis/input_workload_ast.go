@@ -69,6 +69,13 @@ func (c *converter) workload(w *layers.Workload, fields fieldSet) (ast.Value, er
 	if fields.has("apply") && w.Apply != nil {
 		add("apply", c.applyState(w.Apply))
 	}
+	if fields.has("waitsOn") && len(w.WaitsOn) > 0 {
+		ts := make([]*ast.Term, len(w.WaitsOn))
+		for i, r := range w.WaitsOn {
+			ts[i] = ast.NewTerm(c.ref(r))
+		}
+		add("waitsOn", ast.NewArray(ts...))
+	}
 	return c.ObjectOf(keys, vals), nil
 }
 

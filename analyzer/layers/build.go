@@ -107,6 +107,7 @@ func BuildWith(b *bundle.Bundle, reg *health.Registry) ([]Workload, error) {
 	// layers' time at 100k objects.
 	forEach(len(subs), func(i int) { out[i] = a.workload(a.newSubject(subs[i])) })
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Ref.Less(out[j].Ref) })
+	linkWaits(a.ix, out)
 	return out, nil
 }
 

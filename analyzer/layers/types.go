@@ -90,6 +90,13 @@ type Workload struct {
 	// Apply is whether an apply is in flight, read from the reconcilers'
 	// own records; nil when no reconciler in the bundle manages it.
 	Apply *ApplyState `json:"apply,omitempty"`
+	// WaitsOn lists, for a GitOps object that is failed or blocked because
+	// it waited for what it applied (a Flux health check or Helm's --wait
+	// ran out, an Argo CD Application Degraded by its resources), the
+	// workloads it manages that are themselves blocked or failed: those
+	// its message names, or all of them when it names none the bundle
+	// holds. What explains them explains it. Sorted; empty otherwise.
+	WaitsOn []bundle.Ref `json:"waitsOn,omitempty"`
 	// DivergencesOmitted and PodsOmitted count what the default report
 	// leaves out of Divergences and Pods; DetailOmitted is set when it
 	// lists a converged workload by its verdict only, without stages,

@@ -57,7 +57,7 @@ func Brief(r *Report) *Report {
 			if converged++; converged > briefConverged {
 				w = layers.Workload{Ref: w.Ref, Convergence: w.Convergence, ConvergenceReason: w.ConvergenceReason,
 					Blocker: w.Blocker, Stages: []layers.Stage{}, Layers: []layers.Layer{}, Divergences: []layers.Divergence{},
-					Owners: w.Owners, Apply: w.Apply, DetailOmitted: true}
+					Owners: w.Owners, Apply: w.Apply, WaitsOn: w.WaitsOn, DetailOmitted: true}
 				om.WorkloadDetails++
 			}
 		}

@@ -53,6 +53,10 @@ func (e *jsonWriter) workload(w *layers.Workload) {
 		e.optStr("setting", a.Setting)
 		e.close('}')
 	}
+	if len(w.WaitsOn) > 0 {
+		e.key("waitsOn")
+		e.refs(w.WaitsOn)
+	}
 	e.optInt("divergencesOmitted", w.DivergencesOmitted)
 	e.optInt("podsOmitted", w.PodsOmitted)
 	if w.DetailOmitted {

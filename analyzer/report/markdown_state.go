@@ -38,6 +38,13 @@ func mdWorkload(m *mdOut, w layers.Workload, details bool) {
 		}
 		m.printf("Owned by %s.\n\n", strings.Join(owners, ", "))
 	}
+	if len(w.WaitsOn) > 0 {
+		waits := make([]string, len(w.WaitsOn))
+		for i, r := range w.WaitsOn {
+			waits[i] = code(r.String())
+		}
+		m.printf("Waits on %s.\n\n", strings.Join(waits, ", "))
+	}
 	if len(w.Stages) > 0 {
 		parts := make([]string, len(w.Stages))
 		for i, s := range w.Stages {

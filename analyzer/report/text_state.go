@@ -46,6 +46,13 @@ func textWorkload(t *textOut, w layers.Workload, details bool) {
 		}
 		t.kv(2, 9, "owned by", styleNone, strings.Join(owners, ", "))
 	}
+	if len(w.WaitsOn) > 0 {
+		waits := make([]string, len(w.WaitsOn))
+		for i, r := range w.WaitsOn {
+			waits[i] = r.String()
+		}
+		t.kv(2, 9, "waits on", styleNone, strings.Join(waits, ", "))
+	}
 	if len(w.Stages) > 0 {
 		parts := make([]cell, len(w.Stages))
 		for i, st := range w.Stages {

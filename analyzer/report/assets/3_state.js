@@ -90,7 +90,7 @@ function showWorkload(w) {
     text: refStr(ef.entry.object) + ' ' + ef.entry.reason + ' at ' + stamp(ef.entry.time) }) : 'none found';
   showPanel('evidence-panel', refStr(w.ref) + ': ' + w.convergence, [
     el('p', { text: w.convergenceReason || '' }),
-    kv([['Owned by', (w.owners || []).map(refStr).join(', ')], ['Earliest failure', efNode]]),
+    kv([['Owned by', (w.owners || []).map(refStr).join(', ')], ...(w.waitsOn ? [['Waits on', w.waitsOn.map(refStr).join(', ')]] : []), ['Earliest failure', efNode]]),
     pods.length ? el('table', { class: 'diverge' }, [
       el('tr', {}, ['Pod', 'Revision', 'Phase', 'Ready', 'Restarts', 'Reason'].map((h) => el('th', { text: h }))),
       ...pods.map((p) => el('tr', {}, [p.name, orDash(p.revision) + (p.revision && !p.current ? ' (old)' : ''), orDash(p.phase),
