@@ -114,6 +114,9 @@ func Check(e *Expectation, r *report.Report) []Mismatch {
 	if len(e.Ledger) > 0 {
 		add("ledger", e.Ledger, matchLedger(e.Ledger, r))
 	}
+	if len(e.NotInLedger) > 0 {
+		add("notInLedger", []string(nil), heldOf(e.NotInLedger, r))
+	}
 	if len(e.Divergences) > 0 {
 		add("divergences", e.Divergences, matchDivergences(e.Divergences, r))
 	}

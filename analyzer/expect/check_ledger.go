@@ -55,3 +55,21 @@ func matchLedger(want []Held, r *report.Report) []Held {
 	}
 	return out
 }
+
+// heldOf lists the ledger's hypotheses ("cause Kind/ns/name status") that
+// one of absent matches.
+func heldOf(absent []Absent, r *report.Report) []string {
+	var out []string
+	for i := range r.Hypotheses {
+		h := &r.Hypotheses[i]
+		for _, m := range h.Individuals() {
+			subj := m.Subject.String()
+			if slices.ContainsFunc(absent, func(a Absent) bool {
+				return a.Cause == h.Cause && (a.Subject == "" || matchObject(a.Subject, subj))
+			}) {
+				out = append(out, h.Cause+" "+subj+" "+m.Status)
+			}
+		}
+	}
+	return out
+}

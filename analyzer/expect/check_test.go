@@ -149,6 +149,40 @@ func TestNotSupported(t *testing.T) {
 	}
 }
 
+func TestNotInLedger(t *testing.T) {
+	r := &report.Report{Hypotheses: []hypothesis.Hypothesis{
+		{Rank: 1, Cause: "crash-loop", Status: hypothesis.Supported, Subject: bundle.Ref{Kind: "Pod", Namespace: "shop", Name: "web-1"}},
+		{Rank: 2, Cause: "not-converged", Status: hypothesis.Open, Members: []hypothesis.Member{
+			{Subject: bundle.Ref{Kind: "Kustomization", Namespace: "flux-system", Name: "apps"}, Status: hypothesis.Open},
+			{Subject: bundle.Ref{Kind: "Deployment", Namespace: "shop", Name: "web"}, Status: hypothesis.Open},
+		}},
+	}}
+	for _, tc := range []struct {
+		name   string
+		absent []Absent
+		want   string // the held hypothesis named in the mismatch; "" for none
+	}{
+		{"a member of a group", []Absent{{Cause: "not-converged", Subject: "Kustomization/flux-system/apps"}}, "not-converged Kustomization/flux-system/apps open"},
+		{"any subject of a cause", []Absent{{Cause: "crash-loop"}}, "crash-loop Pod/shop/web-1 supported"},
+		{"a pattern", []Absent{{Cause: "not-converged", Subject: "Deployment/shop/*"}}, "not-converged Deployment/shop/web open"},
+		{"another subject", []Absent{{Cause: "not-converged", Subject: "HelmRelease/shop/web"}}, ""},
+		{"an absent cause", []Absent{{Cause: "drift"}}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := Check(&Expectation{NotInLedger: tc.absent}, r)
+			if tc.want == "" {
+				if len(m) != 0 {
+					t.Fatalf("want no mismatch, got %+v", m)
+				}
+				return
+			}
+			if len(m) != 1 || m[0].Field != "notInLedger" || !strings.Contains(m[0].Diff, tc.want) {
+				t.Fatalf("want one notInLedger mismatch naming %q, got %+v", tc.want, m)
+			}
+		})
+	}
+}
+
 func TestReadRejectsTypos(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "expect.yaml")

@@ -43,12 +43,24 @@ type Expectation struct {
 	// dependency a client's failure is tied to, an effect explained by its
 	// cause).
 	Ledger []Held `json:"ledger,omitempty"`
+	// NotInLedger lists hypotheses no ledger entry or member may hold, in
+	// any status: a second story the incident must not be told as (the
+	// reconciler that only waited on the failing workload, named again as
+	// not converged). Subject may be a pattern; empty matches any.
+	NotInLedger []Absent `json:"notInLedger,omitempty"`
 	// Divergences must each be matched by a reported divergence.
 	Divergences []Divergence `json:"divergences,omitempty"`
 	// Convergence maps a workload (Kind/namespace/name) to its verdict.
 	Convergence map[string]string `json:"convergence,omitempty"`
 	// EarliestFailure constrains the bundle-wide earliest failure.
 	EarliestFailure *Failure `json:"earliestFailure,omitempty"`
+}
+
+// Absent is a hypothesis the ledger must not hold: Cause, on Subject when
+// it is given.
+type Absent struct {
+	Cause   string `json:"cause"`
+	Subject string `json:"subject,omitempty"`
 }
 
 // Objects are written Kind/namespace/name and may use path.Match patterns

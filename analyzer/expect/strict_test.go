@@ -13,7 +13,7 @@ func TestReadNamesUnknownKey(t *testing.T) {
 		name, yaml, want string
 	}{
 		{"top level", "verdict: degraded\nverdit: healthy\n",
-			`expect.yaml:2: unknown key "verdit" (known keys: convergence, divergences, earliestFailure, ledger, noSupported, notSupported, notTop, question, rationale, top, verdict, within)`},
+			`expect.yaml:2: unknown key "verdit" (known keys: convergence, divergences, earliestFailure, ledger, noSupported, notInLedger, notSupported, notTop, question, rationale, top, verdict, within)`},
 		{"nested", "top:\n  causes: [x]\n  subject: [y]\n",
 			`expect.yaml:3: unknown key "subject" in top (known keys: causes, subjects)`},
 		{"in a list", "divergences:\n- object: a\n  pathContains: b\n- object: c\n  path: d\n",
