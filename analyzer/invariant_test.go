@@ -71,7 +71,8 @@ func invariantBundles(t *testing.T) map[string]string {
 //     the ledger: a current (supported or open) hypothesis names it, one
 //     of its pods or owned objects, a GitOps object that manages it, or
 //     the controller its ownerReferences name when the bundle lacks it,
-//     or explains one that does;
+//     or explains one that does; a reconciler that failed waiting for
+//     its workloads (waitsOn) is accounted for through one of them;
 //   - no supported hypothesis rests only on failures that predate its
 //     subject's present converged state (history is resolved, not
 //     supported).
@@ -132,21 +133,32 @@ func unaccounted(b *bundle.Bundle, r *report.Report) []layers.Workload {
 			named[byID[id].Subject.String()] = true
 		}
 	}
+	byRef := map[string]layers.Workload{}
+	for _, w := range r.Workloads {
+		byRef[w.Ref.String()] = w
+	}
 	var out []layers.Workload
 	for _, w := range r.Workloads {
 		if w.Convergence != layers.Blocked && w.Convergence != layers.Failed {
 			continue
 		}
-		if !accounted(b, w, named) {
+		if !accounted(b, w, named, byRef) {
 			out = append(out, w)
 		}
 	}
 	return out
 }
 
-func accounted(b *bundle.Bundle, w layers.Workload, named map[string]bool) bool {
+func accounted(b *bundle.Bundle, w layers.Workload, named map[string]bool, byRef map[string]layers.Workload) bool {
 	if named[w.Ref.String()] {
 		return true
+	}
+	// A reconciler that failed waiting for what it applied is accounted
+	// for by what accounts for a workload it waited on.
+	for _, r := range w.WaitsOn {
+		if ww, ok := byRef[r.String()]; ok && len(ww.WaitsOn) == 0 && accounted(b, ww, named, byRef) {
+			return true
+		}
 	}
 	for _, o := range w.Owners {
 		if named[o.String()] {

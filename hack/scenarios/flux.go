@@ -22,6 +22,10 @@ type FluxSync struct {
 	URL             string // what the GitRepository would clone
 	Path            string // spec.path, e.g. ./apps/kafka
 	TargetNamespace string
+	// Timeout, when set, is spec.timeout with spec.wait: the controller
+	// waits that long for what it applied to become ready
+	// (HealthCheckFailed).
+	Timeout string
 }
 
 // Reconcile does what source-controller and kustomize-controller do for
@@ -83,6 +87,10 @@ func (e *Env) applyFluxObjects(ctx context.Context, f FluxSync) error {
 			"sourceRef": map[string]any{"kind": "GitRepository", "name": f.Name},
 		},
 	}}
+	if f.Timeout != "" {
+		spec := ks.Object["spec"].(map[string]any)
+		spec["wait"], spec["timeout"] = true, f.Timeout
+	}
 	for _, u := range []*unstructured.Unstructured{repo, ks} {
 		if _, err := e.ApplyObject(ctx, u, "kubectl"); err != nil {
 			return err

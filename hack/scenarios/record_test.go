@@ -32,6 +32,7 @@ import (
 	fluxreadynoendpoints "github.com/rift-dev/rift/hack/scenarios/flux-ready-no-endpoints"
 	fluxreconciledisabled "github.com/rift-dev/rift/hack/scenarios/flux-reconcile-disabled"
 	gatewayselectornoendpoints "github.com/rift-dev/rift/hack/scenarios/gateway-selector-no-endpoints"
+	healthchecktimeout "github.com/rift-dev/rift/hack/scenarios/health-check-timeout"
 	healthygitops "github.com/rift-dev/rift/hack/scenarios/healthy-gitops"
 	imagepullfailed "github.com/rift-dev/rift/hack/scenarios/image-pull-failed"
 	imagepullfailedafter "github.com/rift-dev/rift/hack/scenarios/image-pull-failed-after"
@@ -91,6 +92,7 @@ func all() []scenarios.Scenario {
 		dependencynotready.Scenario(),
 		fluxreadynoendpoints.Scenario(),
 		imagepullfailed.Scenario(),
+		healthchecktimeout.Scenario(),
 		imagepullfailedafter.Scenario(),
 		kafkastaleprobe.Scenario(),
 		kafkastaleprobeafter.Scenario(),
