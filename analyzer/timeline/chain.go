@@ -38,7 +38,13 @@ func walkChain(es []Entry, idx []int, ex explainer) chainWalk {
 			cause = c
 			w.rowOf[i] = Explanation{Cause: f.Reason, Effect: f.Reason, Why: "the same failure on another object of the chain"}
 		}
-		for _, r := range ex[f.Reason] {
+		if cause < 0 && w.root >= 0 && ex.waits(f) && !sameObject(&es[w.root], f) {
+			cause = w.root
+			row := waitRow
+			row.Effect = f.Reason
+			w.rowOf[i] = row
+		}
+		for _, r := range ex.rows[f.Reason] {
 			if cause >= 0 {
 				break
 			}

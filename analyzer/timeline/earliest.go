@@ -12,7 +12,7 @@ import (
 // converged compete for the bundle-wide earliest failure: a healthy
 // neighbour's old, resolved warning is noise.
 func pickEarliest(tl *Timeline, lk *linker, opts Options) {
-	ex := newExplainer(opts.Explanations)
+	ex := newExplainer(opts.Explanations, lk.waiting)
 	chains := map[string][]int{}
 	for i := range tl.Entries {
 		if !tl.Entries[i].Failure {

@@ -6,6 +6,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/policies"
 )
 
@@ -66,16 +67,30 @@ func ParseExplanations(file string, data []byte) ([]Explanation, error) {
 	return doc.Explanations, nil
 }
 
-// explainer indexes an explanation table by effect.
-type explainer map[string][]Explanation
+// explainer indexes an explanation table by effect, beside the GitOps
+// objects that failed waiting for what they applied.
+type explainer struct {
+	rows map[string][]Explanation
+	// waiting are the reconcilers the layers say waited on stuck
+	// workloads (layers.Workload.WaitsOn): any failure of theirs is
+	// explained by an earlier failure in the chain of what they waited on.
+	waiting map[bundle.Key]bool
+}
 
-func newExplainer(rows []Explanation) explainer {
-	ex := explainer{}
+// waitRow is the explanation of a waiting reconciler's failure.
+var waitRow = Explanation{Cause: "*", Why: "the reconciler waited for what it applied (the layers' waitsOn), and this failure is what it waited on"}
+
+func newExplainer(rows []Explanation, waiting map[bundle.Key]bool) explainer {
+	ex := explainer{rows: map[string][]Explanation{}, waiting: waiting}
 	for _, r := range rows {
-		ex[r.Effect] = append(ex[r.Effect], r)
+		ex.rows[r.Effect] = append(ex.rows[r.Effect], r)
 	}
 	return ex
 }
+
+// waits reports whether e is a failure of a reconciler that waited on
+// other workloads.
+func (ex explainer) waits(e *Entry) bool { return ex.waiting[e.Object.Key()] }
 
 // explains returns the row by which cause explains effect, if any. A
 // cause is never explained by itself, and a failure cannot explain one of
@@ -84,7 +99,7 @@ func (ex explainer) explains(cause, effect *Entry) (Explanation, bool) {
 	if cause == effect {
 		return Explanation{}, false
 	}
-	for _, r := range ex[effect.Reason] {
+	for _, r := range ex.rows[effect.Reason] {
 		if r.Cause != "*" && r.Cause != cause.Reason {
 			continue
 		}
@@ -99,7 +114,7 @@ func (ex explainer) explains(cause, effect *Entry) (Explanation, bool) {
 // pureEffect reports whether reason is explained by any earlier failure:
 // such a failure only reports that something else went wrong.
 func (ex explainer) pureEffect(reason string) bool {
-	for _, r := range ex[reason] {
+	for _, r := range ex.rows[reason] {
 		if r.Cause == "*" {
 			return true
 		}

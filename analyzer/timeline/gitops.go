@@ -88,7 +88,7 @@ func (bd *builder) reconcilerEntries(o *bundle.Object) {
 			at(e, hm["firstReconciled"])
 		}
 	case "HelmRelease":
-		for _, h := range list(m, "status", "history") {
+		for i, h := range list(m, "status", "history") {
 			hm, _ := h.(map[string]any)
 			e := base
 			status := str(hm, "status")
@@ -96,7 +96,7 @@ func (bd *builder) reconcilerEntries(o *bundle.Object) {
 			e.Reason = "Release"
 			e.Failure = status == "failed"
 			e.Message = fmt.Sprintf("release v%s of chart %s@%s: %s", e.Revision, str(hm, "chartName"), str(hm, "chartVersion"), status)
-			at(e, hm["firstDeployed"])
+			at(e, releaseTime(m, hm, i == 0 && e.Failure))
 		}
 	case "Application":
 		bd.argoEntries(o, base)
@@ -135,4 +135,34 @@ func (bd *builder) argoEntries(o *bundle.Object, base Entry) {
 		e.Message = fmt.Sprintf("history id %d: revision %s deployed", num(hm, "id"), shortRev(e.Revision))
 		add(e, hm["deployedAt"])
 	}
+}
+
+// releaseTime is when a Helm release history entry happened. Helm stamps
+// lastDeployed when the action starts (firstDeployed is the release
+// name's first install, the same for every revision), and a release fails
+// when the action ends: for the newest entry, failed, that is when
+// helm-controller turned Released (or Ready) False, never earlier than the
+// start. Dating the failure at the start put it before the pods whose
+// failure made Helm's --wait run out.
+func releaseTime(m, entry map[string]any, failedNewest bool) any {
+	start := entry["lastDeployed"]
+	if start == nil {
+		start = entry["firstDeployed"]
+	}
+	if !failedNewest {
+		return start
+	}
+	from, _, ok := parseTime(start)
+	for _, t := range []string{"Released", "Ready"} {
+		for _, c := range list(m, "status", "conditions") {
+			cm, _ := c.(map[string]any)
+			if str(cm, "type") != t || str(cm, "status") != "False" {
+				continue
+			}
+			if end, _, endOK := parseTime(cm["lastTransitionTime"]); endOK && (!ok || !end.Before(from)) {
+				return cm["lastTransitionTime"]
+			}
+		}
+	}
+	return start
 }

@@ -28,16 +28,22 @@ type linker struct {
 	gitops      map[bundle.Key]gitopsLinks
 	gitSeen     map[string]bool
 	byName      map[string]map[[2]string][]*bundle.Object // named's index
+	// waiting are the reconcilers that failed waiting for the workloads
+	// they applied (layers.Workload.WaitsOn).
+	waiting map[bundle.Key]bool
 }
 
 func newLinker(b *bundle.Bundle, ix *bundle.Index, ws []layers.Workload) *linker {
 	lk := &linker{ix: ix, chains: map[bundle.Key][]bundle.Ref{}, sorted: map[bundle.Key][]bundle.Ref{}, gitChains: map[string][]bundle.Ref{},
 		podParent: map[bundle.Key]bundle.Key{}, convergence: map[string]string{}, roots: map[types.UID]*bundle.Object{},
 		gitops: map[bundle.Key]gitopsLinks{}, gitSeen: map[string]bool{},
-		byName: map[string]map[[2]string][]*bundle.Object{}}
+		byName: map[string]map[[2]string][]*bundle.Object{}, waiting: map[bundle.Key]bool{}}
 	deps := newDepIndex(ix)
 	for _, w := range ws {
 		lk.convergence[w.Ref.String()] = w.Convergence
+		if len(w.WaitsOn) > 0 {
+			lk.waiting[w.Ref.Key()] = true
+		}
 		lk.addWorkload(b, w, deps)
 	}
 	lk.indexControllerEvents()
