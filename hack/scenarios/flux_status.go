@@ -66,17 +66,32 @@ func condition(typ, status, reason, message, ts string, gen int64) map[string]an
 	}
 }
 
-// fluxCRDs are the GitRepository and Kustomization CRDs reduced to what a
-// recorder needs: the real group, version, kind, scope and status
-// subresource, with the schema left open.
-var fluxCRDs = []struct{ group, kind, plural string }{
-	{"source.toolkit.fluxcd.io", "GitRepository", "gitrepositories"},
-	{"kustomize.toolkit.fluxcd.io", "Kustomization", "kustomizations"},
+// crd is a CRD reduced to what a recorder needs: the real group,
+// version, kind, scope and status subresource, with the schema left open.
+type crd struct{ group, version, kind, plural string }
+
+// fluxCRDs are the GitRepository and Kustomization CRDs.
+var fluxCRDs = []crd{
+	{"source.toolkit.fluxcd.io", "v1", "GitRepository", "gitrepositories"},
+	{"kustomize.toolkit.fluxcd.io", "v1", "Kustomization", "kustomizations"},
+}
+
+// helmCRDs are helm-controller's HelmRelease and the Helm sources.
+var helmCRDs = []crd{
+	{"helm.toolkit.fluxcd.io", "v2", "HelmRelease", "helmreleases"},
+	{"source.toolkit.fluxcd.io", "v1", "HelmRepository", "helmrepositories"},
+	{"source.toolkit.fluxcd.io", "v1", "HelmChart", "helmcharts"},
 }
 
 // InstallFluxCRDs installs the Flux CRDs and waits until they are served.
-func (e *Env) InstallFluxCRDs(ctx context.Context) error {
-	for _, c := range fluxCRDs {
+func (e *Env) InstallFluxCRDs(ctx context.Context) error { return e.installCRDs(ctx, fluxCRDs) }
+
+// InstallHelmCRDs installs helm-controller's and the Helm sources' CRDs
+// and waits until they are served.
+func (e *Env) InstallHelmCRDs(ctx context.Context) error { return e.installCRDs(ctx, helmCRDs) }
+
+func (e *Env) installCRDs(ctx context.Context, crds []crd) error {
+	for _, c := range crds {
 		crd := &unstructured.Unstructured{Object: map[string]any{
 			"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
 			"metadata": map[string]any{"name": c.plural + "." + c.group},
@@ -84,7 +99,7 @@ func (e *Env) InstallFluxCRDs(ctx context.Context) error {
 				"group": c.group, "scope": "Namespaced",
 				"names": map[string]any{"kind": c.kind, "listKind": c.kind + "List", "plural": c.plural, "singular": strings.ToLower(c.kind)},
 				"versions": []any{map[string]any{
-					"name": "v1", "served": true, "storage": true,
+					"name": c.version, "served": true, "storage": true,
 					"subresources": map[string]any{"status": map[string]any{}},
 					"schema": map[string]any{"openAPIV3Schema": map[string]any{
 						"type": "object", "x-kubernetes-preserve-unknown-fields": true,
@@ -96,9 +111,9 @@ func (e *Env) InstallFluxCRDs(ctx context.Context) error {
 			return err
 		}
 	}
-	return e.Wait(ctx, "Flux CRDs served", time.Minute, func(ctx context.Context) (bool, error) {
-		for _, c := range fluxCRDs {
-			if _, err := e.mapping(schemaGVK(c.group, "v1", c.kind)); err != nil {
+	return e.Wait(ctx, "CRDs served", time.Minute, func(ctx context.Context) (bool, error) {
+		for _, c := range crds {
+			if _, err := e.mapping(schemaGVK(c.group, c.version, c.kind)); err != nil {
 				return false, err
 			}
 		}

@@ -139,17 +139,21 @@ func (e *Env) FluxEvent(ctx context.Context, obj *unstructured.Unstructured, con
 }
 
 func (e *Env) getFlux(ctx context.Context, kind string, f FluxSync) (*unstructured.Unstructured, error) {
-	gvk := schemaGVK("kustomize.toolkit.fluxcd.io", "v1", kind)
 	if kind == "GitRepository" {
-		gvk = schemaGVK("source.toolkit.fluxcd.io", "v1", kind)
+		return e.getObject(ctx, "source.toolkit.fluxcd.io", "v1", kind, f.Namespace, f.Name)
 	}
-	m, err := e.mapping(gvk)
+	return e.getObject(ctx, "kustomize.toolkit.fluxcd.io", "v1", kind, f.Namespace, f.Name)
+}
+
+// getObject reads one namespaced object of a group, version and kind.
+func (e *Env) getObject(ctx context.Context, group, version, kind, namespace, name string) (*unstructured.Unstructured, error) {
+	m, err := e.mapping(schemaGVK(group, version, kind))
 	if err != nil {
-		return nil, fmt.Errorf("%s/%s/%s: %w", kind, f.Namespace, f.Name, err)
+		return nil, fmt.Errorf("%s/%s/%s: %w", kind, namespace, name, err)
 	}
-	u, err := e.Dynamic.Resource(m.Resource).Namespace(f.Namespace).Get(ctx, f.Name, metav1.GetOptions{})
+	u, err := e.Dynamic.Resource(m.Resource).Namespace(namespace).Get(ctx, name, metav1.GetOptions{})
 	if err != nil {
-		return nil, fmt.Errorf("%s/%s/%s: %w", kind, f.Namespace, f.Name, err)
+		return nil, fmt.Errorf("%s/%s/%s: %w", kind, namespace, name, err)
 	}
 	return u, nil
 }

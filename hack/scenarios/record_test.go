@@ -34,6 +34,7 @@ import (
 	gatewayselectornoendpoints "github.com/rift-dev/rift/hack/scenarios/gateway-selector-no-endpoints"
 	healthchecktimeout "github.com/rift-dev/rift/hack/scenarios/health-check-timeout"
 	healthygitops "github.com/rift-dev/rift/hack/scenarios/healthy-gitops"
+	helmupgradetimeout "github.com/rift-dev/rift/hack/scenarios/helm-upgrade-timeout"
 	imagepullfailed "github.com/rift-dev/rift/hack/scenarios/image-pull-failed"
 	imagepullfailedafter "github.com/rift-dev/rift/hack/scenarios/image-pull-failed-after"
 	imageupdateverify "github.com/rift-dev/rift/hack/scenarios/image-update-verify"
@@ -93,6 +94,7 @@ func all() []scenarios.Scenario {
 		fluxreadynoendpoints.Scenario(),
 		imagepullfailed.Scenario(),
 		healthchecktimeout.Scenario(),
+		helmupgradetimeout.Scenario(),
 		imagepullfailedafter.Scenario(),
 		kafkastaleprobe.Scenario(),
 		kafkastaleprobeafter.Scenario(),
