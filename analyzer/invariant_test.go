@@ -142,26 +142,32 @@ func unaccounted(b *bundle.Bundle, r *report.Report) []layers.Workload {
 		if w.Convergence != layers.Blocked && w.Convergence != layers.Failed {
 			continue
 		}
-		if !accounted(b, w, named, byRef) {
+		if !accounted(b, w, named, byRef, 0) {
 			out = append(out, w)
 		}
 	}
 	return out
 }
 
-func accounted(b *bundle.Bundle, w layers.Workload, named map[string]bool, byRef map[string]layers.Workload) bool {
+// accounted follows waitsOn (of w, or of an owner w is stuck behind) two
+// levels deep at most: waits chain no further, and owners cycle back.
+func accounted(b *bundle.Bundle, w layers.Workload, named map[string]bool, byRef map[string]layers.Workload, depth int) bool {
 	if named[w.Ref.String()] {
 		return true
 	}
 	// A reconciler that failed waiting for what it applied is accounted
 	// for by what accounts for a workload it waited on.
 	for _, r := range w.WaitsOn {
-		if ww, ok := byRef[r.String()]; ok && len(ww.WaitsOn) == 0 && accounted(b, ww, named, byRef) {
+		if ww, ok := byRef[r.String()]; ok && depth < 2 && accounted(b, ww, named, byRef, depth+1) {
 			return true
 		}
 	}
 	for _, o := range w.Owners {
 		if named[o.String()] {
+			return true
+		}
+		// Stuck behind a reconciler that failed waiting on something else.
+		if ow, ok := byRef[o.String()]; ok && len(ow.WaitsOn) > 0 && depth < 2 && accounted(b, ow, named, byRef, depth+1) {
 			return true
 		}
 	}

@@ -46,6 +46,7 @@ hypothesis contains h if {
 	app := input.objects.Application[ns][name]
 	op := app.status.operationState
 	op.phase in {"Failed", "Error"}
+	not lib.waits_on(app) # a hook it ran failed: that is job-failed's, not a rejection
 	h := {
 		"subject": lib.ref(app),
 		"summary": sprintf("Application %s: sync failed: %s", [name, op.message]),

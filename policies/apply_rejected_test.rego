@@ -95,3 +95,16 @@ test_pods_of_a_workload_that_matches_git_are_not_explained if {
 	some h in apply_rejected.hypothesis with input as stale_input(["controller", "runtime"], false)
 	count(h.explains) == 0
 }
+
+# A sync that failed because a hook it ran failed is the hook's failure
+# (the layers' waitsOn names it), not a rejected apply.
+test_argo_hook_failure_is_not_a_rejection if {
+	app := {
+		"apiVersion": "argoproj.io/v1alpha1", "kind": "Application", "metadata": {"name": "shop", "namespace": "argocd"},
+		"status": {"operationState": {"phase": "Failed", "message": "one or more synchronization tasks completed unsuccessfully", "finishedAt": "2026-01-01T00:00:00Z"}},
+	}
+	count(apply_rejected.hypothesis) == 0 with input as {
+		"objects": {"Application": {"argocd": {"shop": app}}},
+		"workloads": {"Application/argocd/shop": {"waitsOn": [{"apiVersion": "batch/v1", "kind": "Job", "namespace": "shop", "name": "migrate"}]}},
+	}
+}

@@ -43,3 +43,8 @@ revision_id(rev) := id if {
 	parts := regex.split(`[/:@]`, rev)
 	id := parts[count(parts) - 1]
 }
+
+# waits_on are the workloads a GitOps object waited on when it failed (the
+# layers' waitsOn: a Flux health check or Helm's --wait ran out, an Argo CD
+# sync failed on a hook it ran): its failure is theirs, not its own.
+waits_on(obj) := input.workloads[key(ref(obj))].waitsOn

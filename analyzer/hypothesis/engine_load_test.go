@@ -78,13 +78,13 @@ func TestUserPolicyEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	i := slices.IndexFunc(e.Rules(), func(r Rule) bool { return r.ID == "example-job-failed" })
-	if i < 0 || e.Rules()[i].Builtin || e.Rules()[i].Cause != "job-failed" {
+	i := slices.IndexFunc(e.Rules(), func(r Rule) bool { return r.ID == "example-hpa-limited" })
+	if i < 0 || e.Rules()[i].Builtin || e.Rules()[i].Cause != "hpa-limited" {
 		t.Fatalf("user rule not loaded as user rule: %+v", e.Rules())
 	}
-	b := fixture(t, "failed-job", "2026-11-07T10:00:00Z")
+	b := fixture(t, "hpa-limited", "2026-11-07T10:00:00Z")
 	l := evaluate(t, e, Input{Bundle: b})
-	if len(l.Hypotheses) != 1 || l.Hypotheses[0].ID != "example-job-failed:Job/shop/migrate" || l.Hypotheses[0].Status != Supported {
+	if len(l.Hypotheses) != 1 || l.Hypotheses[0].ID != "example-hpa-limited:HorizontalPodAutoscaler/shop/web" || l.Hypotheses[0].Status != Supported {
 		t.Fatalf("ledger %v", ids(l))
 	}
 	rep, err := RunPolicyTests(context.Background(), []string{examplePolicy})
@@ -93,7 +93,7 @@ func TestUserPolicyEndToEnd(t *testing.T) {
 	}
 	var user int
 	for _, r := range rep.Results {
-		if strings.HasPrefix(r.Name, "rift.rules.example_job_failed_test.") {
+		if strings.HasPrefix(r.Name, "rift.rules.example_hpa_limited_test.") {
 			user++
 		}
 	}

@@ -45,11 +45,26 @@ func relatedOf(b *bundle.Bundle, ws []layers.Workload) map[string][]string {
 		out[w.Ref.String()] = rel
 	}
 	// A reconciler that failed waiting for its workloads is accounted for
-	// by what accounts for them (layers.Workload.WaitsOn).
+	// by what accounts for them (layers.Workload.WaitsOn), and so is a
+	// workload it manages that is stuck behind that failure (a Deployment
+	// an Argo CD sync never applied because its PreSync hook failed).
+	waits := map[string][]string{}
 	for i := range ws {
 		w := &ws[i]
 		for _, r := range w.WaitsOn {
-			out[w.Ref.String()] = append(out[w.Ref.String()], out[r.String()]...)
+			waits[w.Ref.String()] = append(waits[w.Ref.String()], out[r.String()]...)
+		}
+	}
+	for k, rel := range waits {
+		out[k] = append(out[k], rel...)
+	}
+	for i := range ws {
+		w := &ws[i]
+		if _, stuck := out[w.Ref.String()]; !stuck {
+			continue
+		}
+		for _, o := range w.Owners {
+			out[w.Ref.String()] = append(out[w.Ref.String()], waits[o.String()]...)
 		}
 	}
 	return out

@@ -10,8 +10,9 @@ import (
 // waitJudges are the GitOps kinds whose failure can be a wait for the
 // objects they applied, keyed by group and kind: a Flux health check
 // (Kustomization wait or healthChecks), Helm's --wait (HelmRelease), an
-// Argo CD Application whose health aggregates its resources'. Each says
-// whether o failed that way, and the message that says so.
+// Argo CD Application whose health aggregates its resources' or whose sync
+// failed because a hook it ran failed. Each says whether o failed that
+// way, and the message (naming the objects, where it can) that says so.
 var waitJudges = map[[2]string]func(o *bundle.Object) (string, bool){
 	{groupFluxKustomize, "Kustomization"}: func(o *bundle.Object) (string, bool) {
 		return failedWith(o, []string{"Ready", "Healthy"}, func(c condition) bool {
@@ -23,8 +24,27 @@ var waitJudges = map[[2]string]func(o *bundle.Object) (string, bool){
 	},
 	{groupArgo, "Application"}: func(o *bundle.Object) (string, bool) {
 		phase := str(o.Object, "status", "operationState", "phase")
-		return "", str(o.Object, "status", "health", "status") == "Degraded" && phase != "Failed" && phase != "Error"
+		if phase == "Failed" || phase == "Error" {
+			// A sync that failed because a hook it ran failed (a PreSync
+			// migration Job) waited on that hook; a sync failed on its own
+			// (a rejected apply) did not.
+			hooks := failedHooks(o)
+			return hooks, hooks != ""
+		}
+		return "", str(o.Object, "status", "health", "status") == "Degraded"
 	},
+}
+
+// failedHooks names, in waitNames' form, the sync hooks of o's last
+// operation that failed ("Job/ns/name status: 'Failed'"), or "".
+func failedHooks(o *bundle.Object) string {
+	var out string
+	for _, r := range maps(sliceAt(o.Object, "status", "operationState", "syncResult", "resources")) {
+		if hp := str(r, "hookPhase"); str(r, "hookType") != "" && (hp == "Failed" || hp == "Error") {
+			out += str(r, "kind") + "/" + str(r, "namespace") + "/" + str(r, "name") + " status: '" + hp + "' "
+		}
+	}
+	return out
 }
 
 var (

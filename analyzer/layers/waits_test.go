@@ -87,6 +87,16 @@ status: {` + status + `}
 		{"a failed Argo CD sync is the Application's own",
 			app(`sync: {status: OutOfSync, revision: abc}, health: {status: Degraded}, operationState: {phase: Failed, message: "one or more objects failed to apply"}`) + deploy("web", `app.kubernetes.io/instance: web`, true),
 			"Application/argocd/web", nil},
+		{"an Argo CD sync stopped by its PreSync hook",
+			app(`sync: {status: OutOfSync, revision: abc}, health: {status: Healthy}, operationState: {phase: Failed, message: "one or more synchronization tasks completed unsuccessfully", syncResult: {resources: [{group: batch, version: v1, kind: Job, namespace: shop, name: migrate, status: Synced, hookType: PreSync, hookPhase: Failed, message: "Job has reached the specified backoff limit"}]}}`) +
+				`apiVersion: batch/v1
+kind: Job
+metadata: {name: migrate, namespace: shop, labels: {app.kubernetes.io/instance: web}, annotations: {argocd.argoproj.io/hook: PreSync}}
+spec: {backoffLimit: 1, template: {spec: {restartPolicy: Never, containers: [{name: m, image: m:1}]}}}
+status: {failed: 2, conditions: [{type: Failed, status: "True", reason: BackoffLimitExceeded, message: "Job has reached the specified backoff limit"}]}
+---
+` + deploy("web", `app.kubernetes.io/instance: web`, false),
+			"Application/argocd/web", []bundle.Ref{{APIVersion: "batch/v1", Kind: "Job", Namespace: "shop", Name: "migrate"}}},
 		{"a Helm rejection is the release's own",
 			hr("Helm upgrade failed: cannot patch \"web\" with kind Deployment: field is immutable") + deploy("web", helm, true),
 			"HelmRelease/shop/web", nil},

@@ -24,7 +24,7 @@ func TestPolicyCommands(t *testing.T) {
 		lastLine string   // prefix/suffix check of stdout's last line
 	}{
 		{name: "list text", args: []string{"policy", "list"}, wantOut: []string{"ID ", "CAUSE", "rollout-blocked", "built-in"}},
-		{name: "list with user dir", args: []string{"policy", "list", "--policy", example}, wantOut: []string{"example-job-failed", "job-failed", "user"}},
+		{name: "list with user dir", args: []string{"policy", "list", "--policy", example}, wantOut: []string{"example-hpa-limited", "hpa-limited", "user"}},
 		{name: "list unsupported output", args: []string{"policy", "list", "-o", "html"}, wantCode: ExitUsage, wantErr: "rift: -o html: this command does not write html; valid formats: text, json, yaml"},
 		{name: "list bad dir", args: []string{"policy", "list", "--policy", "testdata/no-such-dir"}, wantCode: ExitUsage, wantErr: "policy dir testdata/no-such-dir"},
 		{name: "doc", args: []string{"policy", "doc"}, wantOut: []string{"# rift rules", "## crash-loop", "| [dns-resolution-failed](#dns-resolution-failed) |"}},
