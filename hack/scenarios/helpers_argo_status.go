@@ -106,3 +106,51 @@ func (e *Env) updateApp(ctx context.Context, a ArgoApp, edit func(status map[str
 	}
 	return nil
 }
+
+// ArgoHook is a sync hook Argo CD ran (a Job with
+// argocd.argoproj.io/hook) and how it ended.
+type ArgoHook struct {
+	Kind, Group, Version, Name string
+	// Type is the hook's phase: PreSync, Sync, PostSync, SyncFail.
+	Type string
+	// Message is the hook's health message, e.g. the Job's
+	// "Job has reached the specified backoff limit".
+	Message string
+}
+
+// ArgoHookFailed is an automated sync of sha stopped by a failed hook:
+// operationState Failed with Argo CD's "one or more synchronization tasks
+// completed unsuccessfully", the hook's result (hookType, hookPhase
+// Failed), nothing else applied, so status.sync is OutOfSync at sha and
+// the history unchanged.
+func (e *Env) ArgoHookFailed(ctx context.Context, a ArgoApp, sha string, h ArgoHook, started, finished time.Time) error {
+	source := map[string]any{"repoURL": a.RepoURL, "path": a.Path, "targetRevision": "HEAD"}
+	ts := finished.UTC().Format(time.RFC3339)
+	return e.updateApp(ctx, a, func(st map[string]any) {
+		st["operationState"] = map[string]any{
+			"phase": "Failed", "message": "one or more synchronization tasks completed unsuccessfully",
+			"startedAt": started.UTC().Format(time.RFC3339), "finishedAt": ts,
+			"operation": map[string]any{
+				"initiatedBy": map[string]any{"automated": true},
+				"sync":        map[string]any{"revision": sha},
+				"retry":       map[string]any{"limit": int64(5)},
+			},
+			"syncResult": map[string]any{
+				"revision": sha, "source": source,
+				"resources": []any{map[string]any{
+					"group": h.Group, "version": h.Version, "kind": h.Kind, "namespace": a.Dest, "name": h.Name,
+					"status": "Synced", "message": h.Message, "hookType": h.Type, "hookPhase": "Failed", "syncPhase": h.Type,
+				}},
+			},
+		}
+		s, _ := st["sync"].(map[string]any)
+		s["status"], s["revision"] = "OutOfSync", sha
+		res, _ := st["resources"].([]any)
+		for _, x := range res {
+			if r, _ := x.(map[string]any); r != nil && r["kind"] == "Deployment" {
+				r["status"] = "OutOfSync"
+			}
+		}
+		st["reconciledAt"] = ts
+	})
+}

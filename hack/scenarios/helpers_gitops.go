@@ -83,12 +83,7 @@ func (e *Env) KustomizationFailed(ctx context.Context, f FluxSync, attempted, re
 	st["observedGeneration"] = u.GetGeneration()
 	st["lastAttemptedRevision"] = attempted
 	st["conditions"] = []any{condition("Ready", "False", reason, message, ts, u.GetGeneration())}
-	status := &unstructured.Unstructured{Object: map[string]any{
-		"apiVersion": u.GetAPIVersion(), "kind": u.GetKind(),
-		"metadata": map[string]any{"name": f.Name, "namespace": f.Namespace},
-		"status":   st,
-	}}
-	if err := e.ApplyStatus(ctx, status, "kustomize-controller"); err != nil {
+	if err := e.kustomizationStatus(ctx, u, st); err != nil {
 		return err
 	}
 	typ, msg := corev1.EventTypeWarning, message
@@ -96,6 +91,17 @@ func (e *Env) KustomizationFailed(ctx context.Context, f FluxSync, attempted, re
 		typ, msg = corev1.EventTypeNormal, "Dependencies do not meet ready condition, retrying in 30s"
 	}
 	return e.FluxEvent(ctx, u, "kustomize-controller", typ, reason, msg, attempted, at)
+}
+
+// kustomizationStatus writes st as the status of the Kustomization u, as
+// kustomize-controller.
+func (e *Env) kustomizationStatus(ctx context.Context, u *unstructured.Unstructured, st map[string]any) error {
+	status := &unstructured.Unstructured{Object: map[string]any{
+		"apiVersion": u.GetAPIVersion(), "kind": u.GetKind(),
+		"metadata": map[string]any{"name": u.GetName(), "namespace": u.GetNamespace()},
+		"status":   st,
+	}}
+	return e.ApplyStatus(ctx, status, "kustomize-controller")
 }
 
 // SuspendKustomization sets spec.suspend as `flux suspend kustomization`

@@ -42,12 +42,7 @@ func (e *Env) HealthCheckFailed(ctx context.Context, f FluxSync, previous, sha s
 		condition("Ready", "False", "HealthCheckFailed", msg, ts, u.GetGeneration()),
 		condition("Healthy", "False", "HealthCheckFailed", msg, ts, u.GetGeneration()),
 	}
-	status := &unstructured.Unstructured{Object: map[string]any{
-		"apiVersion": u.GetAPIVersion(), "kind": u.GetKind(),
-		"metadata": map[string]any{"name": f.Name, "namespace": f.Namespace},
-		"status":   st,
-	}}
-	if err := e.ApplyStatus(ctx, status, "kustomize-controller"); err != nil {
+	if err := e.kustomizationStatus(ctx, u, st); err != nil {
 		return err
 	}
 	return e.FluxEvent(ctx, u, "kustomize-controller", corev1.EventTypeWarning, "HealthCheckFailed", msg, attempted, failed)

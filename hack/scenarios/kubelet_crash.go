@@ -74,3 +74,36 @@ func (e *Env) CrashLoopBackOff(ctx context.Context, namespace, pod string, c Cra
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+// FailPod writes a pod's status as the kubelet does for a restartPolicy
+// Never container that ran from start to end and exited with code: phase
+// Failed, the container terminated with reason Error, Ready and
+// ContainersReady False, and the Started event.
+func (e *Env) FailPod(ctx context.Context, namespace, pod, container string, code int32, start, end time.Time) error {
+	p, err := e.Client.CoreV1().Pods(namespace).Get(ctx, pod, metav1.GetOptions{})
+	if err != nil {
+		return fmt.Errorf("Pod/%s/%s: %w", namespace, pod, err)
+	}
+	image := ""
+	for _, c := range p.Spec.Containers {
+		if c.Name == container {
+			image = c.Image
+		}
+	}
+	p.Status.Phase = corev1.PodFailed
+	p.Status.StartTime = &metav1.Time{Time: start.Add(-time.Second)}
+	p.Status.ContainerStatuses = []corev1.ContainerStatus{{
+		Name: container, Image: image, ImageID: image, ContainerID: "containerd://" + fmt.Sprintf("%064x", start.UnixNano()),
+		Started: ptrTo(false),
+		State: corev1.ContainerState{Terminated: &corev1.ContainerStateTerminated{
+			ExitCode: code, Reason: "Error", StartedAt: metav1.NewTime(start), FinishedAt: metav1.NewTime(end),
+		}},
+	}}
+	setPodCondition(p, corev1.ContainersReady, corev1.ConditionFalse, "PodFailed", "", end)
+	setPodCondition(p, corev1.PodReady, corev1.ConditionFalse, "PodFailed", "", end)
+	if _, err := e.Client.CoreV1().Pods(namespace).UpdateStatus(ctx, p, metav1.UpdateOptions{FieldManager: kubeletManager}); err != nil {
+		return fmt.Errorf("Pod/%s/%s: status: %w", namespace, pod, err)
+	}
+	_, err = e.KubeletEvent(ctx, p, container, corev1.EventTypeNormal, "Started", "Started container "+container, 1, start, start)
+	return err
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/rift-dev/rift/hack/scenarios"
 	applyrejected "github.com/rift-dev/rift/hack/scenarios/apply-rejected"
 	argomanualrollback "github.com/rift-dev/rift/hack/scenarios/argo-manual-rollback"
+	argopresynchookfailed "github.com/rift-dev/rift/hack/scenarios/argo-presync-hook-failed"
 	argoselfheal "github.com/rift-dev/rift/hack/scenarios/argo-selfheal-off"
 	argosyncwindow "github.com/rift-dev/rift/hack/scenarios/argo-sync-window"
 	certificatenotready "github.com/rift-dev/rift/hack/scenarios/certificate-not-ready"
@@ -124,6 +125,7 @@ func all() []scenarios.Scenario {
 		argoselfheal.Scenario(),
 		argomanualrollback.Scenario(),
 		argosyncwindow.Scenario(),
+		argopresynchookfailed.Scenario(),
 		peerpodoom.Scenario(),
 		deploymentsunobserved.Scenario(),
 		fluxreconciledisabled.Scenario(),
