@@ -48,15 +48,34 @@ func relatedOf(b *bundle.Bundle, ws []layers.Workload) map[string][]string {
 	// by what accounts for them (layers.Workload.WaitsOn), and so is a
 	// workload it manages that is stuck behind that failure (a Deployment
 	// an Argo CD sync never applied because its PreSync hook failed).
-	waits := map[string][]string{}
+	// Waits chain: a Kustomization's health check waits on a HelmRelease
+	// whose --wait waits on a Deployment.
+	waitsOn := map[string][]bundle.Ref{}
 	for i := range ws {
-		w := &ws[i]
-		for _, r := range w.WaitsOn {
-			waits[w.Ref.String()] = append(waits[w.Ref.String()], out[r.String()]...)
+		if len(ws[i].WaitsOn) > 0 {
+			waitsOn[ws[i].Ref.String()] = ws[i].WaitsOn
 		}
 	}
-	for k, rel := range waits {
-		out[k] = append(out[k], rel...)
+	waits := map[string][]string{}
+	var reach func(k string) []string
+	reach = func(k string) []string {
+		if rel, ok := waits[k]; ok {
+			return rel
+		}
+		waits[k] = nil // a cycle ends here
+		var rel []string
+		for _, r := range waitsOn[k] {
+			rel = append(rel, out[r.String()]...)
+			rel = append(rel, reach(r.String())...)
+		}
+		waits[k] = rel
+		return rel
+	}
+	for k := range waitsOn {
+		reach(k)
+	}
+	for k := range waitsOn {
+		out[k] = append(out[k], waits[k]...)
 	}
 	for i := range ws {
 		w := &ws[i]

@@ -32,16 +32,23 @@ func TestFallbackOwnerOutsideBundle(t *testing.T) {
 // because Helm's --wait ran out is accounted for by what accounts for the
 // workload it waited on (layers.Workload.WaitsOn): the ledger names the
 // pod that cannot pull, not the release again as not-converged.
+//
+// Waits chain: a Kustomization whose health check waits on that
+// HelmRelease is accounted for the same way.
 func TestFallbackReconcilerWaitingOnWorkload(t *testing.T) {
-	b := fixture(t, "helm-wait-image-pull", "2026-11-20T10:00:00Z")
-	ws := layers.Build(b)
-	l := evaluate(t, builtinEngine(t), Input{Bundle: b, Workloads: ws})
-	var got []string
-	for _, h := range l.Hypotheses {
-		got = append(got, h.Cause+" "+h.Subject.String())
-	}
-	want := []string{"image-pull-failed Pod/shop/web-b2-x1"}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("ledger (-want +got):\n%s", diff)
+	for _, name := range []string{"helm-wait-image-pull", "kustomization-helm-wait"} {
+		t.Run(name, func(t *testing.T) {
+			b := fixture(t, name, "2026-11-20T10:00:00Z")
+			ws := layers.Build(b)
+			l := evaluate(t, builtinEngine(t), Input{Bundle: b, Workloads: ws})
+			var got []string
+			for _, h := range l.Hypotheses {
+				got = append(got, h.Cause+" "+h.Subject.String())
+			}
+			want := []string{"image-pull-failed Pod/shop/web-b2-x1"}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("ledger (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
