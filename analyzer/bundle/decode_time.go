@@ -22,6 +22,8 @@ var (
 		"lastHeartbeatTime": true, "startedAt": true, "finishedAt": true,
 		"startTime": true, "completionTime": true, "lastScheduleTime": true,
 		"lastSuccessfulTime": true,
+		"reconciledAt": true, "deployedAt": true, "deployStartedAt": true,
+		"firstDeployed": true, "lastDeployed": true,
 	}
 	eventFields = []string{"firstTimestamp", "lastTimestamp", "eventTime",
 		"deprecatedFirstTimestamp", "deprecatedLastTimestamp"}
