@@ -2,7 +2,8 @@
 # title: Service has no ready endpoints
 # description: >-
 #   A Service with a selector routes to no ready pod: the selector matches
-#   no pod, or none of the selected pods is Ready. Failing pods explain this;
+#   no pod, none of the selected pods is Ready, or they are Ready but a
+#   named targetPort names no port they declare. Failing pods explain this;
 #   this explains callers that cannot reach the Service. The routed path
 #   (an Ingress or Gateway route to the Service, input.service_routes) and
 #   what speaks about it (an ingress controller's 5xx for the Service's
@@ -45,6 +46,48 @@ hypothesis contains h if {
 		"explains": {lib.explain("dependency-unavailable", lib.ref(svc))},
 	}
 }
+
+# The selected pods are Ready but none is an endpoint, because a port of
+# the Service names its target (targetPort: http) and no container of
+# those pods declares a port of that name: the endpoint controller cannot
+# resolve it, so it lists none of them. The layers judge the Service
+# failed (no selected pod is a ready endpoint); this names why.
+hypothesis contains h if {
+	some key, names in input.service_pods
+	[ns, name] := split(key, "/")
+	input.workloads[concat("/", ["Service", key])].convergence == "failed"
+	any_ready(ns, names)
+	svc := input.objects.Service[ns][name]
+	pods := [p | some n in names; p := lib.pod(ns, n)]
+	some i, sp in svc.spec.ports
+	is_string(sp.targetPort)
+	declared := {cp.name | some p in pods; some c in p.spec.containers; some cp in object.get(c, "ports", []); cp.name}
+	not sp.targetPort in declared
+	h := {
+		"subject": lib.ref(svc),
+		"status": "supported",
+		"summary": sprintf("Service %s: targetPort %q names no container port of its %d selected pods (they declare %s), so none of them is an endpoint", [name, sp.targetPort, count(pods), port_names(declared)]),
+		"supporting": array.concat(
+			[lib.field(svc, sprintf("spec.ports[%d].targetPort", [i]), sprintf("targetPort %q", [sp.targetPort]))],
+			[lib.field(p, "spec.containers[].ports", sprintf("pod %s declares ports %s", [p.metadata.name, port_names({cp.name | some c in p.spec.containers; some cp in object.get(c, "ports", []); cp.name})])) | some p in array.slice(pods, 0, 3)],
+		),
+		"contradicting": [],
+		"nextCheck": sprintf("kubectl get endpointslices -n %s -l kubernetes.io/service-name=%s -o yaml", [ns, name]),
+		"repair": lib.repair(
+			"repository",
+			sprintf("in Git, name the container port %q in the pod template, or point Service %s's targetPort at a port the pods declare", [sp.targetPort, name]),
+			["the port the Service should reach is the one the container listens on"],
+			["the EndpointSlice stays empty after the change"],
+			"revert the commit that renamed the port",
+			[lib.accept("runtime", "the EndpointSlice lists the Ready pods"), lib.accept("external", "requests through the Service succeed")],
+		),
+		"explains": {lib.explain("dependency-unavailable", lib.ref(svc))},
+	}
+}
+
+port_names(names) := concat(", ", sort(names)) if count(names) > 0
+
+else := "no named port"
 
 # A selector that matches nothing may be intended (a workload scaled to
 # zero); without a failing caller in the logs, or a failure on the routed

@@ -99,3 +99,32 @@ test_failed_check_on_routed_host_supports if {
 	e.file == "checks/shop.yaml"
 	startswith(e.message, "a failed check on the routed path")
 }
+
+# Ready pods that declare no port of the name the Service targets are no
+# endpoint: the named targetPort is the cause.
+named(target, port_name, verdict) := {
+	"service_pods": {"shop/web": ["web-1"]},
+	"workloads": {"Service/shop/web": {"convergence": verdict}},
+	"objects": {
+		"Service": {"shop": {"web": {"apiVersion": "v1", "kind": "Service", "metadata": {"name": "web", "namespace": "shop"}, "spec": {"selector": {"app": "web"}, "ports": [{"name": "http", "port": 80, "targetPort": target}]}}}},
+		"Pod": {"shop": {"web-1": {
+			"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "web-1", "namespace": "shop"},
+			"spec": {"containers": [{"name": "web", "ports": [{"name": port_name, "containerPort": 8080}]}]},
+			"status": {"conditions": [{"type": "Ready", "status": "True"}]},
+		}}},
+	},
+}
+
+test_named_target_port_declared_by_no_pod if {
+	some h in no_endpoints.hypothesis with input as named("http", "web", "failed")
+	h.status == "supported"
+	contains(h.summary, `targetPort "http" names no container port of its 1 selected pods (they declare web)`)
+	h.repair.owner == "repository"
+}
+
+test_named_target_port_negatives if {
+	# the pods declare it; a numeric targetPort; the layers see endpoints
+	every inp in [named("http", "http", "failed"), named(8080, "web", "failed"), named("http", "web", "converged")] {
+		count(no_endpoints.hypothesis) == 0 with input as inp
+	}
+}

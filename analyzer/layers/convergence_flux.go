@@ -130,11 +130,17 @@ func (a *analysis) serviceVerdict(o *bundle.Object) verdict {
 	if !known {
 		return verdict{Unknown, "EndpointSlices of the Service are not in the bundle", ""}
 	}
-	ready := 0
+	ready, portless := 0, 0
 	for _, p := range pods {
-		if st, _ := eps.state(p); st == endpointReady {
+		switch st, _ := eps.state(p); st {
+		case endpointReady:
 			ready++
+		case endpointPortless:
+			portless++
 		}
+	}
+	if ready == 0 && portless > 0 {
+		return verdict{Failed, fmt.Sprintf("none of the %d selected pods is a ready endpoint: the EndpointSlice lists %d without a port (a named targetPort the pods do not declare)", len(pods), portless), ""}
 	}
 	if ready == 0 {
 		return verdict{Failed, fmt.Sprintf("none of the %d selected pods is a ready endpoint", len(pods)), ""}

@@ -8,6 +8,10 @@ type endpointState int
 
 const (
 	endpointAbsent endpointState = iota
+	// endpointPortless is an address an EndpointSlice lists with no port
+	// of the Service: the endpoint controller could not resolve a named
+	// targetPort on the pod, so nothing routes to it.
+	endpointPortless
 	endpointNotReady
 	endpointReady
 )
@@ -49,12 +53,20 @@ func (a *analysis) endpointsOf(svc *bundle.Object) (endpoints, bool) {
 	e := endpoints{byPod: map[string]endpointState{}, byIP: map[string]endpointState{}}
 	ns := svc.GetNamespace()
 	slices := a.slices[[2]string{ns, svc.GetName()}]
+	hasPorts := len(sliceAt(svc.Object, "spec", "ports")) > 0
 	for _, es := range slices {
 		e.src = es
+		// The API always writes ports (null or [] when none resolved); a
+		// slice without the field was trimmed by hand and says nothing.
+		_, written := es.Object["ports"]
+		portless := hasPorts && written && len(sliceAt(es.Object, "ports")) == 0
 		for _, ep := range maps(sliceAt(es.Object, "endpoints")) {
 			st := endpointReady
 			if r, ok := field(ep, "conditions", "ready"); ok && r == false {
 				st = endpointNotReady
+			}
+			if portless {
+				st = endpointPortless
 			}
 			e.add(str(ep, "targetRef", "kind"), str(ep, "targetRef", "name"), sliceAt(ep, "addresses"), st)
 		}

@@ -94,6 +94,9 @@ func (a *analysis) routedStage(s *subject, pods []*bundle.Object) Stage {
 			case endpointNotReady:
 				st = worse(st, StatusProgressing)
 				e = append(e, ev(src, "endpoints", fmt.Sprintf("Service %s lists %s as not ready", svc.GetName(), p.GetName()), nil))
+			case endpointPortless:
+				st = worse(st, StatusFailed)
+				e = append(e, ev(src, "ports", fmt.Sprintf("Service %s lists %s without a port: nothing routes to it", svc.GetName(), p.GetName()), nil))
 			default:
 				if podReady(p) {
 					st = worse(st, StatusFailed)
