@@ -58,6 +58,7 @@ import (
 	rolloutanalysisfailed "github.com/rift-dev/rift/hack/scenarios/rollout-analysis-failed"
 	rolloutcompleteafter "github.com/rift-dev/rift/hack/scenarios/rollout-complete-after"
 	rolloutdeadlineexceeded "github.com/rift-dev/rift/hack/scenarios/rollout-deadline-exceeded"
+	servicetargetportrenamed "github.com/rift-dev/rift/hack/scenarios/service-targetport-renamed"
 	sourceunavailable "github.com/rift-dev/rift/hack/scenarios/source-unavailable"
 	statefulsetstorage "github.com/rift-dev/rift/hack/scenarios/statefulset-storage"
 	storageclassmissing "github.com/rift-dev/rift/hack/scenarios/storageclass-missing"
@@ -114,6 +115,7 @@ func all() []scenarios.Scenario {
 		createfailedthenconverged.Scenario(),
 		daemonsetondeletestale.Scenario(),
 		resolvedbesidecurrent.Scenario(),
+		servicetargetportrenamed.Scenario(),
 		drift.Scenario(),
 		healthygitops.Scenario(),
 		statefulsetstorage.Scenario(),
