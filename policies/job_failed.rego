@@ -3,6 +3,7 @@
 # description: >-
 #   A Job gave up (Failed=True: BackoffLimitExceeded, DeadlineExceeded, a
 #   pod failure policy): its pods exited with an error and no retry is left.
+#   A CronJob's failed run that a later run replaced is history, not this.
 #   A migration or sync hook that fails this way stops what waits on it: an
 #   Argo CD sync whose PreSync hook it is, a Helm --wait, which the layers
 #   tie to it (waitsOn). The last failed pod's exit and log say why.
@@ -22,6 +23,7 @@ hypothesis contains h if {
 	some c in object.get(job, ["status", "conditions"], [])
 	c.type == "Failed"
 	c.status == "True"
+	not superseded(ns, job)
 	exits := terminations(ns, name)
 	h := {
 		"subject": lib.ref(job),
@@ -42,6 +44,19 @@ hypothesis contains h if {
 		),
 		"explains": set(),
 	}
+}
+
+# superseded is a CronJob's failed run that a later run of the same
+# CronJob replaced: history (failedJobsHistoryLimit keeps it), which the
+# CronJob's own verdict, read from its newest run, already accounts for.
+superseded(ns, job) if {
+	some ref in job.metadata.ownerReferences
+	ref.kind == "CronJob"
+	some other in input.objects.Job[ns]
+	some oref in other.metadata.ownerReferences
+	oref.kind == "CronJob"
+	oref.name == ref.name
+	other.metadata.creationTimestamp > job.metadata.creationTimestamp
 }
 
 # terminations are the failed containers of the Job's pods (by the

@@ -51,3 +51,19 @@ test_running_or_complete_job_negative if {
 		count(job_failed.hypothesis) == 0 with input as {"objects": {"Job": {"shop": {"migrate": job(conds)}}}}
 	}
 }
+
+cron_run(name, created, conditions) := object.union(job(conditions), {"metadata": {
+	"name": name, "creationTimestamp": created,
+	"ownerReferences": [{"apiVersion": "batch/v1", "kind": "CronJob", "name": "report", "controller": true}],
+}})
+
+# A CronJob's failed run is current while it is the newest run, history
+# once a later run exists.
+test_cronjob_runs if {
+	complete := [{"type": "Complete", "status": "True"}]
+	older := cron_run("report-1", "2026-01-01T00:00:00Z", failed)
+	newer := cron_run("report-2", "2026-01-01T01:00:00Z", complete)
+	count(job_failed.hypothesis) == 0 with input as {"objects": {"Job": {"shop": {"report-1": older, "report-2": newer}}}}
+	some h in job_failed.hypothesis with input as {"objects": {"Job": {"shop": {"report-1": older}}}}
+	h.subject.name == "report-1"
+}
