@@ -51,10 +51,12 @@ var (
 	// healthTimeout is kustomize-controller's health check message
 	// ("Health check failed after 5m0s: timeout waiting for: [...]").
 	healthTimeout = regexp.MustCompile(`(?i)health check failed|timeout waiting for: \[`)
-	// helmWaitTimeout is Helm's --wait running out: the legacy waiter's
+	// helmWaitTimeout is Helm's --wait running out (the legacy waiter's
 	// "timed out waiting for the condition", the context's "context
-	// deadline exceeded", and the kstatus waiter's "resource not ready".
-	helmWaitTimeout = regexp.MustCompile(`(?i)timed out waiting for the condition|context deadline exceeded|resources? not ready`)
+	// deadline exceeded", the kstatus waiter's "resource not ready") or a
+	// hook it ran failing ("pre-upgrade hooks failed: ... job db-migrate
+	// failed: BackoffLimitExceeded").
+	helmWaitTimeout = regexp.MustCompile(`(?i)timed out waiting for the condition|context deadline exceeded|resources? not ready|hooks? failed`)
 	// waitNames are the objects a Flux health check names:
 	// "[Deployment/billing/api status: 'InProgress', ...]".
 	waitNames = regexp.MustCompile(`([A-Za-z]+)/([a-z0-9]([-a-z0-9.]*[a-z0-9])?)/([a-z0-9]([-a-z0-9.]*[a-z0-9])?) status:`)

@@ -97,6 +97,16 @@ status: {failed: 2, conditions: [{type: Failed, status: "True", reason: BackoffL
 ---
 ` + deploy("web", `app.kubernetes.io/instance: web`, false),
 			"Application/argocd/web", []bundle.Ref{{APIVersion: "batch/v1", Kind: "Job", Namespace: "shop", Name: "migrate"}}},
+		{"a Helm pre-upgrade hook failed",
+			hr("Helm upgrade failed for release shop/web with chart web@2.0.0: pre-upgrade hooks failed: 1 error occurred:\n\t* job web-migrate failed: BackoffLimitExceeded") +
+				`apiVersion: batch/v1
+kind: Job
+metadata: {name: web-migrate, namespace: shop, labels: {` + helm + `}, annotations: {helm.sh/hook: pre-upgrade}}
+spec: {backoffLimit: 1, template: {spec: {restartPolicy: Never, containers: [{name: m, image: m:2}]}}}
+status: {failed: 2, conditions: [{type: Failed, status: "True", reason: BackoffLimitExceeded, message: "Job has reached the specified backoff limit"}]}
+---
+` + deploy("web", helm, false),
+			"HelmRelease/shop/web", []bundle.Ref{{APIVersion: "batch/v1", Kind: "Job", Namespace: "shop", Name: "web-migrate"}}},
 		{"a Helm rejection is the release's own",
 			hr("Helm upgrade failed: cannot patch \"web\" with kind Deployment: field is immutable") + deploy("web", helm, true),
 			"HelmRelease/shop/web", nil},
