@@ -70,6 +70,11 @@ func (a *analysis) fluxVerdict(o *bundle.Object) verdict {
 		return verdict{Progressing, fmt.Sprintf("%s: %s", c.Reason, c.Message), ""}
 	case c.Status == "False":
 		r := fmt.Sprintf("Ready=False %s: %s", c.Reason, c.Message)
+		// helm-controller mirrors Remediated into Ready once it rolled a
+		// failed release back: Released keeps what failed.
+		if rel, ok := findCond(conds, "Released"); ok && o.GetKind() == "HelmRelease" && rel.Status == "False" && rel.Reason != c.Reason {
+			r += fmt.Sprintf("; what it remediated: Released=False %s: %s", rel.Reason, rel.Message)
+		}
 		if lagging {
 			r += " (the last outcome; " + lag.reason + ")"
 		}
