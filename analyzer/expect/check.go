@@ -52,6 +52,13 @@ func Check(e *Expectation, r *report.Report) []Mismatch {
 			want = "one of " + strings.Join(e.Top.Causes, ", ")
 		}
 		add("top.causes", want, got)
+		if e.Top.Owner != "" {
+			owner := ""
+			if top != nil {
+				owner = top.Repair.Owner
+			}
+			add("top.owner", e.Top.Owner, owner)
+		}
 		if len(e.Top.Subjects) > 0 {
 			// A grouped entry meets the expectation when one of its
 			// members' subjects does: the group is one cause on all of

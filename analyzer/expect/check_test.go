@@ -149,6 +149,18 @@ func TestNotSupported(t *testing.T) {
 	}
 }
 
+func TestTopOwner(t *testing.T) {
+	r := &report.Report{Hypotheses: []hypothesis.Hypothesis{{Rank: 1, Cause: "volume-unavailable", Status: hypothesis.Supported,
+		Subject: bundle.Ref{Kind: "Pod", Namespace: "files", Name: "uploads-1"}, Repair: hypothesis.Repair{Owner: "external-dependency"}}}}
+	if m := Check(&Expectation{Top: &Top{Causes: []string{"volume-unavailable"}, Owner: "external-dependency"}}, r); len(m) != 0 {
+		t.Fatalf("want no mismatch, got %+v", m)
+	}
+	m := Check(&Expectation{Top: &Top{Causes: []string{"volume-unavailable"}, Owner: "repository"}}, r)
+	if len(m) != 1 || m[0].Field != "top.owner" || !strings.Contains(m[0].Diff, "external-dependency") {
+		t.Fatalf("want one top.owner mismatch naming external-dependency, got %+v", m)
+	}
+}
+
 func TestNotInLedger(t *testing.T) {
 	r := &report.Report{Hypotheses: []hypothesis.Hypothesis{
 		{Rank: 1, Cause: "crash-loop", Status: hypothesis.Supported, Subject: bundle.Ref{Kind: "Pod", Namespace: "shop", Name: "web-1"}},

@@ -66,11 +66,16 @@ type Absent struct {
 // Objects are written Kind/namespace/name and may use path.Match patterns
 // ("Pod/shop/web-65c886bfc4-*") for names a controller generates.
 
-// Top constrains rank 1: its cause must be one of Causes and, when Subjects
-// is set, its subject one of Subjects.
+// Top constrains rank 1: its cause must be one of Causes, when Subjects
+// is set its subject one of Subjects, and when Owner is set its repair
+// owner Owner.
 type Top struct {
 	Causes   []string `json:"causes"`
 	Subjects []string `json:"subjects,omitempty"`
+	// Owner, when set, is the repair owner rank 1 must name
+	// (repository, external-dependency, ...): the right cause with the
+	// repair at the wrong owner still sends the wrong team.
+	Owner string `json:"owner,omitempty"`
 }
 
 // Divergence matches a reported divergence on Object whose path contains

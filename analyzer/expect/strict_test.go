@@ -15,7 +15,7 @@ func TestReadNamesUnknownKey(t *testing.T) {
 		{"top level", "verdict: degraded\nverdit: healthy\n",
 			`expect.yaml:2: unknown key "verdit" (known keys: convergence, divergences, earliestFailure, ledger, noSupported, notInLedger, notSupported, notTop, question, rationale, top, verdict, within)`},
 		{"nested", "top:\n  causes: [x]\n  subject: [y]\n",
-			`expect.yaml:3: unknown key "subject" in top (known keys: causes, subjects)`},
+			`expect.yaml:3: unknown key "subject" in top (known keys: causes, owner, subjects)`},
 		{"in a list", "divergences:\n- object: a\n  pathContains: b\n- object: c\n  path: d\n",
 			`expect.yaml:5: unknown key "path" in divergences[1] (known keys: expected, object, pathContains)`},
 		{"syntax", "top: [\n", `expect.yaml: error converting YAML to JSON: yaml: line 1: did not find expected node content`},
