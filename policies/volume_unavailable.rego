@@ -3,7 +3,9 @@
 # description: >-
 #   A PersistentVolumeClaim stays Pending (no volume bound), or a pod's
 #   volume cannot be attached or mounted. An unbound claim explains the
-#   FailedScheduling of the pods that use it.
+#   FailedScheduling of the pods that use it. A ReadWriteOnce volume that
+#   an older pod of the same Deployment holds (Multi-Attach) is a rolling
+#   update that cannot finish: the repair is the Deployment's strategy.
 # custom:
 #   id: volume-unavailable
 #   cause: volume-unavailable
@@ -35,7 +37,6 @@ hypothesis contains h if {
 
 hypothesis contains h if {
 	some pod in lib.event_pods({"FailedMount", "FailedAttachVolume"})
-	name := pod.metadata.name
 	fails := [e |
 		some e in lib.events(pod)
 		e.reason in {"FailedMount", "FailedAttachVolume"}
@@ -44,14 +45,56 @@ hypothesis contains h if {
 	count(fails) > 0
 	h := {
 		"subject": lib.ref(pod),
-		"summary": sprintf("volumes of pod %s cannot be attached or mounted: %s", [name, fails[count(fails) - 1].message]),
+		"summary": pod_summary(pod, fails),
 		"supporting": [lib.event(pod, e) | some e in fails],
 		"contradicting": [],
 		"nextCheck": lib.events_check(lib.ref(pod)),
-		"repair": repair,
+		"repair": pod_repair(pod, fails),
 		"explains": lib.serving_explains(pod),
 	}
 }
+
+# held_by are the pods the attach/detach controller says hold a
+# ReadWriteOnce volume the pod needs ("Multi-Attach error for volume "pvc-1"
+# Volume is already used by pod(s) web-7d-a, web-7d-b").
+held_by(fails) := {trim_space(n) |
+	some e in fails
+	some m in regex.find_all_string_submatch_n(`Multi-Attach error for volume .* Volume is already used by pod\(s\) (.+)$`, e.message, 1)
+	some n in split(m[1], ",")
+}
+
+# rollout_deadlock: the holders are older pods of the pod's own Deployment.
+# A rolling update starts the new pod before it stops an old one, and the
+# volume can be attached to one node at a time: the new pod waits for the
+# old one, which the rollout keeps until the new one is Ready.
+rollout_deadlock(pod, fails) := d if {
+	d := deployment_of(pod)
+	some holder in held_by(fails)
+	deployment_of(lib.pod(pod.metadata.namespace, holder)) == d
+	lib.owner(lib.pod(pod.metadata.namespace, holder)) != lib.owner(pod)
+}
+
+deployment_of(pod) := d if {
+	rs := lib.owner(pod)
+	rs.kind == "ReplicaSet"
+	d := lib.owner(input.objects.ReplicaSet[rs.namespace][rs.name])
+	d.kind == "Deployment"
+}
+
+pod_summary(pod, fails) := sprintf("pod %s of Deployment %s cannot attach its ReadWriteOnce volume: the Deployment's older pod %s still holds it on another node, and a rolling update keeps the old pod until the new one is Ready", [pod.metadata.name, d.name, concat(", ", sort(held_by(fails)))]) if {
+	d := rollout_deadlock(pod, fails)
+} else := sprintf("volumes of pod %s cannot be attached or mounted: %s", [pod.metadata.name, fails[count(fails) - 1].message])
+
+pod_repair(pod, fails) := lib.repair(
+	"repository",
+	sprintf("in Git, give Deployment %s the strategy Recreate (or rollingUpdate maxSurge 0, maxUnavailable 1) so the old pod releases the volume first, or move the workload to a StatefulSet or to storage that allows ReadWriteMany", [d.name]),
+	["a short gap while the old pod stops and the new one starts is acceptable"],
+	["the new pod still cannot attach after the old one is gone"],
+	"revert the commit",
+	[lib.accept("dependencies", "the volume is attached to the new pod's node"), lib.accept("runtime", "the new pod is Ready and the old one is gone")],
+) if {
+	d := rollout_deadlock(pod, fails)
+} else := repair
 
 # class_missing: the PV controller reports the claim's StorageClass does
 # not exist (ProvisioningFailed `storageclass.storage.k8s.io "X" not

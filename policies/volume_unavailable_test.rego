@@ -64,3 +64,38 @@ test_other_provisioning_failure_keeps_the_storage_repair if {
 	not contains(h.summary, "does not exist")
 	h.repair.owner == "external-dependency"
 }
+
+owned(kind, name) := [{"apiVersion": "apps/v1", "kind": kind, "name": name, "controller": true}]
+
+wpod(name, rs) := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name, "namespace": "shop", "ownerReferences": owned("ReplicaSet", rs)}, "status": {"phase": "Pending"}}
+
+multi_attach(holder_rs) := fixtures.indexed({
+	"objects": {
+		"Pod": {"shop": {"web-new-a": wpod("web-new-a", "web-new"), "web-old-a": wpod("web-old-a", holder_rs)}},
+		"ReplicaSet": {"shop": {
+			"web-new": {"metadata": {"name": "web-new", "namespace": "shop", "ownerReferences": owned("Deployment", "web")}},
+			"web-old": {"metadata": {"name": "web-old", "namespace": "shop", "ownerReferences": owned("Deployment", "web")}},
+			"other": {"metadata": {"name": "other", "namespace": "shop", "ownerReferences": owned("Deployment", "other")}},
+		}},
+	},
+	"events_by_object": {"Pod/shop/web-new-a": [{"reason": "FailedAttachVolume", "type": "Warning", "count": 5, "time": "2026-01-01T00:00:00Z", "message": "Multi-Attach error for volume \"pvc-1\" Volume is already used by pod(s) web-old-a"}]},
+	"pod_services": {},
+})
+
+# An older pod of the same Deployment holds the ReadWriteOnce volume: the
+# rolling update cannot finish, and the strategy is the repair.
+test_multi_attach_in_a_rollout if {
+	some h in volume_unavailable.hypothesis with input as multi_attach("web-old")
+	h.subject.name == "web-new-a"
+	contains(h.summary, "the Deployment's older pod web-old-a still holds it")
+	h.repair.owner == "repository"
+	contains(h.repair.action, "strategy Recreate")
+}
+
+# Another workload's pod holds it: not a rollout of its own.
+test_multi_attach_across_workloads if {
+	some h in volume_unavailable.hypothesis with input as multi_attach("other")
+	h.subject.name == "web-new-a"
+	contains(h.summary, "cannot be attached or mounted: Multi-Attach error")
+	h.repair.owner == "external-dependency"
+}
