@@ -58,6 +58,7 @@ import (
 	rolloutanalysisfailed "github.com/rift-dev/rift/hack/scenarios/rollout-analysis-failed"
 	rolloutcompleteafter "github.com/rift-dev/rift/hack/scenarios/rollout-complete-after"
 	rolloutdeadlineexceeded "github.com/rift-dev/rift/hack/scenarios/rollout-deadline-exceeded"
+	rworollingupdate "github.com/rift-dev/rift/hack/scenarios/rwo-rolling-update"
 	servicetargetportrenamed "github.com/rift-dev/rift/hack/scenarios/service-targetport-renamed"
 	sourceunavailable "github.com/rift-dev/rift/hack/scenarios/source-unavailable"
 	statefulsetstorage "github.com/rift-dev/rift/hack/scenarios/statefulset-storage"
@@ -116,6 +117,7 @@ func all() []scenarios.Scenario {
 		daemonsetondeletestale.Scenario(),
 		resolvedbesidecurrent.Scenario(),
 		servicetargetportrenamed.Scenario(),
+		rworollingupdate.Scenario(),
 		drift.Scenario(),
 		healthygitops.Scenario(),
 		statefulsetstorage.Scenario(),
