@@ -79,7 +79,7 @@ func TestBadInput(t *testing.T) {
 
 		{"test: no fixture", []string{"test", p("nofixture")}, ExitUsage, "rift: " + p("nofixture") + ": no fixture found (a directory holding expect.yaml and a bundle)", ""},
 		{"test: unknown key in expect.yaml", []string{"test", p("badexpect")}, ExitUsage,
-			"rift: " + filepath.ToSlash(p("badexpect/x/expect.yaml")) + `:4: unknown key "subject" in top (known keys: causes, subjects)`, ""},
+			"rift: " + filepath.ToSlash(p("badexpect/x/expect.yaml")) + `:4: unknown key "subject" in top (known keys: causes, owner, subjects)`, ""},
 		{"test: unwritable --junit", []string{"test", "--junit", p("no-such-dir/junit.xml"), p("goodexpect")}, ExitUsage,
 			"rift: --junit: open " + p("no-such-dir/junit.xml") + ": no such file or directory", ""},
 
