@@ -44,7 +44,7 @@ kind_of := {"secret": "Secret", "secrets": "Secret", "configmap": "ConfigMap", "
 # present state; an event is cited with its time, so that the engine can
 # tell a mount that failed at install time from one that fails now.
 messages(pod) := array.concat(
-	[[s.state.waiting.message, lib.field(pod, sprintf("status.containerStatuses[name=%s].state.waiting", [s.name]), s.state.waiting.message)] |
+	[[s.state.waiting.message, lib.field(pod, concat("", [lib.status_path(pod, s), ".state.waiting"]), s.state.waiting.message)] |
 		some s in lib.waiting(pod, {"CreateContainerConfigError", "CreateContainerError"})
 	],
 	[[e.message, lib.event(pod, e)] | some e in lib.events(pod); e.reason in {"FailedMount", "Failed"}],

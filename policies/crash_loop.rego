@@ -31,7 +31,7 @@ hypothesis contains h if {
 			object.get(last, "exitCode", "unknown"), object.get(last, "reason", "unknown"),
 		]),
 		"supporting": [lib.field_at(
-			pod, sprintf("status.containerStatuses[name=%s].lastState.terminated", [s.name]),
+			pod, concat("", [lib.status_path(pod, s), ".lastState.terminated"]),
 			sprintf("%s after exit code %v: %s", [s.state.waiting.reason, object.get(last, "exitCode", "unknown"), object.get(s.state.waiting, "message", "")]),
 			object.get(last, "finishedAt", ""),
 		)],

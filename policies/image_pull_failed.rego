@@ -25,7 +25,7 @@ hypothesis contains h if {
 		"subject": lib.ref(pod),
 		"summary": sprintf("image %s of container %s cannot be pulled (%s)", [s.image, s.name, s.state.waiting.reason]),
 		"supporting": array.concat(
-			[lib.field(pod, sprintf("status.containerStatuses[name=%s].state.waiting", [s.name]), sprintf("%s: %s", [s.state.waiting.reason, object.get(s.state.waiting, "message", "")]))],
+			[lib.field(pod, concat("", [lib.status_path(pod, s), ".state.waiting"]), sprintf("%s: %s", [s.state.waiting.reason, object.get(s.state.waiting, "message", "")]))],
 			[lib.event(pod, e) | some e in pulls],
 		),
 		"contradicting": [],

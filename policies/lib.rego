@@ -55,6 +55,13 @@ owner(obj) := [r |
 	r := {"apiVersion": o.apiVersion, "kind": o.kind, "namespace": obj.metadata.namespace, "name": o.name}
 ][0]
 
+# status_path is the field path of one of a pod's container statuses (an
+# element of statuses(pod)): init containers report under
+# initContainerStatuses.
+status_path(pod, s) := sprintf("status.initContainerStatuses[name=%s]", [s.name]) if {
+	s in object.get(pod, ["status", "initContainerStatuses"], [])
+} else := sprintf("status.containerStatuses[name=%s]", [s.name])
+
 # statuses are the init and app container statuses of a pod.
 statuses(pod) := array.concat(
 	object.get(pod, ["status", "initContainerStatuses"], []),

@@ -25,7 +25,7 @@ hypothesis contains h if {
 		"subject": lib.ref(pod),
 		"summary": sprintf("container %s of pod %s was OOMKilled %s", [s.name, name, under(limit)]),
 		"supporting": [
-			lib.field_at(pod, sprintf("status.containerStatuses[name=%s]", [s.name]), sprintf("terminated OOMKilled, exit code %v, %s", [object.get(term, "exitCode", 137), lib.count_of(object.get(s, "restartCount", 0), "restart")]), object.get(term, "finishedAt", "")),
+			lib.field_at(pod, lib.status_path(pod, s), sprintf("terminated OOMKilled, exit code %v, %s", [object.get(term, "exitCode", 137), lib.count_of(object.get(s, "restartCount", 0), "restart")]), object.get(term, "finishedAt", "")),
 			lib.field(pod, sprintf("spec.containers[name=%s].resources.limits.memory", [s.name]), sprintf("the running pod's memory limit is %s", [limit])),
 		],
 		"contradicting": [],
