@@ -21,6 +21,7 @@ run: build
 # (every fuzz target's seed corpus runs as a unit test), Rego unit tests and
 # the recorded incidents. Fuzzing proper is `make fuzz` (docs/testing.md).
 test: build testenv
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted" >&2; exit 1; fi
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 40m ./...
 	./bin/rift policy test

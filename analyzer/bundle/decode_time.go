@@ -21,9 +21,8 @@ var (
 		"lastTransitionTime": true, "lastUpdateTime": true, "lastProbeTime": true,
 		"lastHeartbeatTime": true, "startedAt": true, "finishedAt": true,
 		"startTime": true, "completionTime": true, "lastScheduleTime": true,
-		"lastSuccessfulTime": true,
-		"reconciledAt": true, "deployedAt": true, "deployStartedAt": true,
-		"firstDeployed": true, "lastDeployed": true,
+		"lastSuccessfulTime": true, "reconciledAt": true, "deployedAt": true,
+		"deployStartedAt": true, "firstDeployed": true, "lastDeployed": true,
 	}
 	eventFields = []string{"firstTimestamp", "lastTimestamp", "eventTime",
 		"deprecatedFirstTimestamp", "deprecatedLastTimestamp"}
