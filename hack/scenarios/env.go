@@ -62,6 +62,16 @@ func (e *Env) Namespaces(ctx context.Context, names ...string) error {
 	return nil
 }
 
+// AddNodes adds nodes of one size (kwok runs them), in order.
+func (e *Env) AddNodes(ctx context.Context, cpu, memory string, names ...string) error {
+	for _, n := range names {
+		if _, err := e.Cluster.AddNode(ctx, testcluster.NodeSpec{Name: n, CPU: cpu, Memory: memory}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // ApplyOptions says who applies and how the objects are adjusted.
 type ApplyOptions struct {
 	// FieldManager, e.g. "kustomize-controller" for what Flux applies or

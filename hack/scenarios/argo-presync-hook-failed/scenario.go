@@ -51,10 +51,8 @@ func Scenario() scenarios.Scenario {
 }
 
 func run(ctx context.Context, e *scenarios.Env) error {
-	for _, n := range []string{"gke-retail-default-pool-5f2c", "gke-retail-default-pool-9b1d"} {
-		if _, err := e.Cluster.AddNode(ctx, testcluster.NodeSpec{Name: n, CPU: "8", Memory: "32Gi"}); err != nil {
-			return err
-		}
+	if err := e.AddNodes(ctx, "8", "32Gi", "gke-retail-default-pool-5f2c", "gke-retail-default-pool-9b1d"); err != nil {
+		return err
 	}
 	if err := e.Namespaces(ctx, ns, app.Namespace); err != nil {
 		return err

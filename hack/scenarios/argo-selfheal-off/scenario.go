@@ -21,7 +21,6 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 
 	"github.com/rift-dev/rift/hack/scenarios"
-	"github.com/rift-dev/rift/internal/testcluster"
 )
 
 //go:embed desired/*.yaml
@@ -53,10 +52,8 @@ func Scenario() scenarios.Scenario {
 }
 
 func run(ctx context.Context, e *scenarios.Env) error {
-	for _, n := range []string{"aks-payments-12345678-vmss000000", "aks-payments-12345678-vmss000001"} {
-		if _, err := e.Cluster.AddNode(ctx, testcluster.NodeSpec{Name: n, CPU: "8", Memory: "32Gi"}); err != nil {
-			return err
-		}
+	if err := e.AddNodes(ctx, "8", "32Gi", "aks-payments-12345678-vmss000000", "aks-payments-12345678-vmss000001"); err != nil {
+		return err
 	}
 	if err := e.Namespaces(ctx, ns, app.Namespace); err != nil {
 		return err

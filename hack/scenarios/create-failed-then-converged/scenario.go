@@ -24,7 +24,6 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/rift-dev/rift/hack/scenarios"
-	"github.com/rift-dev/rift/internal/testcluster"
 )
 
 //go:embed desired/*.yaml
@@ -58,10 +57,8 @@ func Scenario() scenarios.Scenario {
 }
 
 func run(ctx context.Context, e *scenarios.Env) error {
-	for _, n := range []string{"ip-10-8-12-44.eu-central-1.compute.internal", "ip-10-8-21-190.eu-central-1.compute.internal"} {
-		if _, err := e.Cluster.AddNode(ctx, testcluster.NodeSpec{Name: n, CPU: "4", Memory: "16Gi"}); err != nil {
-			return err
-		}
+	if err := e.AddNodes(ctx, "4", "16Gi", "ip-10-8-12-44.eu-central-1.compute.internal", "ip-10-8-21-190.eu-central-1.compute.internal"); err != nil {
+		return err
 	}
 	if err := e.Namespaces(ctx, ns, flux.Namespace); err != nil {
 		return err

@@ -19,7 +19,6 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 
 	"github.com/rift-dev/rift/hack/scenarios"
-	"github.com/rift-dev/rift/internal/testcluster"
 )
 
 //go:embed desired/*.yaml
@@ -51,10 +50,8 @@ func Scenario() scenarios.Scenario {
 }
 
 func run(ctx context.Context, e *scenarios.Env) error {
-	for _, n := range []string{"pool-general-7f9c-0", "pool-general-7f9c-1", "pool-general-7f9c-2"} {
-		if _, err := e.Cluster.AddNode(ctx, testcluster.NodeSpec{Name: n, CPU: "8", Memory: "32Gi"}); err != nil {
-			return err
-		}
+	if err := e.AddNodes(ctx, "8", "32Gi", "pool-general-7f9c-0", "pool-general-7f9c-1", "pool-general-7f9c-2"); err != nil {
+		return err
 	}
 	if err := e.Namespaces(ctx, appNS, infraNS, "flux-system"); err != nil {
 		return err

@@ -65,10 +65,8 @@ func files(dbReplicas string) (map[string][]byte, error) {
 }
 
 func run(ctx context.Context, e *scenarios.Env) error {
-	for _, n := range []string{"worker-eu-west-1a-01", "worker-eu-west-1b-02"} {
-		if _, err := e.Cluster.AddNode(ctx, testcluster.NodeSpec{Name: n, CPU: "8", Memory: "32Gi"}); err != nil {
-			return err
-		}
+	if err := e.AddNodes(ctx, "8", "32Gi", "worker-eu-west-1a-01", "worker-eu-west-1b-02"); err != nil {
+		return err
 	}
 	if err := e.Namespaces(ctx, ns, flux.Namespace); err != nil {
 		return err

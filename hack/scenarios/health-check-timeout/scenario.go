@@ -53,10 +53,8 @@ func Scenario() scenarios.Scenario {
 }
 
 func run(ctx context.Context, e *scenarios.Env) error {
-	for _, n := range []string{"aks-orders-31415926-vmss000000", "aks-orders-31415926-vmss000001"} {
-		if _, err := e.Cluster.AddNode(ctx, testcluster.NodeSpec{Name: n, CPU: "8", Memory: "32Gi"}); err != nil {
-			return err
-		}
+	if err := e.AddNodes(ctx, "8", "32Gi", "aks-orders-31415926-vmss000000", "aks-orders-31415926-vmss000001"); err != nil {
+		return err
 	}
 	if err := e.Namespaces(ctx, ns, flux.Namespace); err != nil {
 		return err

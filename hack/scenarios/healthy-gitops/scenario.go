@@ -15,7 +15,6 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/rift-dev/rift/hack/scenarios"
-	"github.com/rift-dev/rift/internal/testcluster"
 )
 
 //go:embed desired/*.yaml
@@ -44,10 +43,8 @@ func Scenario() scenarios.Scenario {
 }
 
 func run(ctx context.Context, e *scenarios.Env) error {
-	for _, n := range []string{"aks-system-31415926-vmss000000", "aks-system-31415926-vmss000001"} {
-		if _, err := e.Cluster.AddNode(ctx, testcluster.NodeSpec{Name: n, CPU: "4", Memory: "16Gi"}); err != nil {
-			return err
-		}
+	if err := e.AddNodes(ctx, "4", "16Gi", "aks-system-31415926-vmss000000", "aks-system-31415926-vmss000001"); err != nil {
+		return err
 	}
 	if err := e.Namespaces(ctx, ns, flux.Namespace); err != nil {
 		return err

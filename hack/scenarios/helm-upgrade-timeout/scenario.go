@@ -63,10 +63,8 @@ func chart(version string) ([]byte, error) {
 }
 
 func run(ctx context.Context, e *scenarios.Env) error {
-	for _, n := range []string{"ip-10-42-3-18.eu-west-1.compute.internal", "ip-10-42-4-77.eu-west-1.compute.internal"} {
-		if _, err := e.Cluster.AddNode(ctx, testcluster.NodeSpec{Name: n, CPU: "4", Memory: "16Gi"}); err != nil {
-			return err
-		}
+	if err := e.AddNodes(ctx, "4", "16Gi", "ip-10-42-3-18.eu-west-1.compute.internal", "ip-10-42-4-77.eu-west-1.compute.internal"); err != nil {
+		return err
 	}
 	if err := e.Namespaces(ctx, ns, flux.Namespace); err != nil {
 		return err

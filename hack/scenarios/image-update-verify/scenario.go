@@ -20,7 +20,6 @@ import (
 	"time"
 
 	"github.com/rift-dev/rift/hack/scenarios"
-	"github.com/rift-dev/rift/internal/testcluster"
 )
 
 //go:embed desired/*.tmpl
@@ -78,10 +77,8 @@ func manifests(apiDigest string) (map[string][]byte, error) {
 }
 
 func run(ctx context.Context, e *scenarios.Env) error {
-	for _, n := range []string{"aks-userpool-31718369-vmss000000", "aks-userpool-31718369-vmss000001", "aks-userpool-31718369-vmss000002"} {
-		if _, err := e.Cluster.AddNode(ctx, testcluster.NodeSpec{Name: n, CPU: "4", Memory: "16Gi"}); err != nil {
-			return err
-		}
+	if err := e.AddNodes(ctx, "4", "16Gi", "aks-userpool-31718369-vmss000000", "aks-userpool-31718369-vmss000001", "aks-userpool-31718369-vmss000002"); err != nil {
+		return err
 	}
 	if err := e.Namespaces(ctx, ns, flux.Namespace); err != nil {
 		return err

@@ -51,10 +51,8 @@ func Scenario() scenarios.Scenario {
 }
 
 func run(ctx context.Context, e *scenarios.Env) error {
-	for _, n := range []string{"node-a", "node-b"} {
-		if _, err := e.Cluster.AddNode(ctx, testcluster.NodeSpec{Name: n, CPU: "8", Memory: "32Gi"}); err != nil {
-			return err
-		}
+	if err := e.AddNodes(ctx, "8", "32Gi", "node-a", "node-b"); err != nil {
+		return err
 	}
 	if err := e.Namespaces(ctx, ns, ingNS, flux.Namespace); err != nil {
 		return err

@@ -46,10 +46,8 @@ func Scenario() scenarios.Scenario {
 }
 
 func run(ctx context.Context, e *scenarios.Env) error {
-	for _, n := range []string{"node-a", "node-b", "node-c"} {
-		if _, err := e.Cluster.AddNode(ctx, testcluster.NodeSpec{Name: n, CPU: "8", Memory: "32Gi"}); err != nil {
-			return err
-		}
+	if err := e.AddNodes(ctx, "8", "32Gi", "node-a", "node-b", "node-c"); err != nil {
+		return err
 	}
 	if err := e.Namespaces(ctx, ns, flux.Namespace, "shop"); err != nil {
 		return err

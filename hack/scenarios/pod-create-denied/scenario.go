@@ -19,7 +19,6 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/rift-dev/rift/hack/scenarios"
-	"github.com/rift-dev/rift/internal/testcluster"
 )
 
 //go:embed desired/*.yaml
@@ -62,10 +61,8 @@ func commit(ctx context.Context, e *scenarios.Env, msg, namespace, builder strin
 }
 
 func run(ctx context.Context, e *scenarios.Env) error {
-	for _, n := range []string{"pool-general-6f8d4-2xk9c", "pool-general-6f8d4-r7m2w"} {
-		if _, err := e.Cluster.AddNode(ctx, testcluster.NodeSpec{Name: n, CPU: "8", Memory: "32Gi"}); err != nil {
-			return err
-		}
+	if err := e.AddNodes(ctx, "8", "32Gi", "pool-general-6f8d4-2xk9c", "pool-general-6f8d4-r7m2w"); err != nil {
+		return err
 	}
 	if err := e.Namespaces(ctx, ns, flux.Namespace); err != nil {
 		return err

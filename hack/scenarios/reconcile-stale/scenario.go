@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/rift-dev/rift/hack/scenarios"
-	"github.com/rift-dev/rift/internal/testcluster"
 )
 
 //go:embed desired/*.yaml
@@ -47,10 +46,8 @@ func Scenario() scenarios.Scenario {
 }
 
 func run(ctx context.Context, e *scenarios.Env) error {
-	for _, n := range []string{"gke-retail-prod-pool-1-6d0e-abcd", "gke-retail-prod-pool-1-6d0e-efgh"} {
-		if _, err := e.Cluster.AddNode(ctx, testcluster.NodeSpec{Name: n, CPU: "8", Memory: "32Gi"}); err != nil {
-			return err
-		}
+	if err := e.AddNodes(ctx, "8", "32Gi", "gke-retail-prod-pool-1-6d0e-abcd", "gke-retail-prod-pool-1-6d0e-efgh"); err != nil {
+		return err
 	}
 	if err := e.Namespaces(ctx, ns, app.Namespace); err != nil {
 		return err

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/rift-dev/rift/hack/scenarios"
-	"github.com/rift-dev/rift/internal/testcluster"
 )
 
 //go:embed desired/*.yaml
@@ -42,10 +41,8 @@ func Scenario() scenarios.Scenario {
 }
 
 func run(ctx context.Context, e *scenarios.Env) error {
-	for _, n := range []string{"worker-pool-a-1", "worker-pool-a-2", "worker-pool-b-1"} {
-		if _, err := e.Cluster.AddNode(ctx, testcluster.NodeSpec{Name: n, CPU: "16", Memory: "64Gi"}); err != nil {
-			return err
-		}
+	if err := e.AddNodes(ctx, "16", "64Gi", "worker-pool-a-1", "worker-pool-a-2", "worker-pool-b-1"); err != nil {
+		return err
 	}
 	if err := e.Namespaces(ctx, ns, flux.Namespace); err != nil {
 		return err

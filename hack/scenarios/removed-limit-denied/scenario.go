@@ -22,7 +22,6 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 
 	"github.com/rift-dev/rift/hack/scenarios"
-	"github.com/rift-dev/rift/internal/testcluster"
 )
 
 //go:embed desired/*.yaml
@@ -54,10 +53,8 @@ func Scenario() scenarios.Scenario {
 }
 
 func run(ctx context.Context, e *scenarios.Env) error {
-	for _, n := range []string{"gke-media-prod-pool-2-a1b2", "gke-media-prod-pool-2-c3d4"} {
-		if _, err := e.Cluster.AddNode(ctx, testcluster.NodeSpec{Name: n, CPU: "16", Memory: "64Gi"}); err != nil {
-			return err
-		}
+	if err := e.AddNodes(ctx, "16", "64Gi", "gke-media-prod-pool-2-a1b2", "gke-media-prod-pool-2-c3d4"); err != nil {
+		return err
 	}
 	if err := e.Namespaces(ctx, flux.Namespace); err != nil {
 		return err

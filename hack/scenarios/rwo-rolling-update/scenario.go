@@ -58,10 +58,8 @@ func Scenario() scenarios.Scenario {
 }
 
 func run(ctx context.Context, e *scenarios.Env) error {
-	for _, n := range []string{"ip-10-8-1-12.eu-central-1.compute.internal", "ip-10-8-2-40.eu-central-1.compute.internal"} {
-		if _, err := e.Cluster.AddNode(ctx, testcluster.NodeSpec{Name: n, CPU: "4", Memory: "16Gi"}); err != nil {
-			return err
-		}
+	if err := e.AddNodes(ctx, "4", "16Gi", "ip-10-8-1-12.eu-central-1.compute.internal", "ip-10-8-2-40.eu-central-1.compute.internal"); err != nil {
+		return err
 	}
 	if err := e.Namespaces(ctx, ns, flux.Namespace); err != nil {
 		return err

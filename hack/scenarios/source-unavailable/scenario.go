@@ -17,7 +17,6 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 
 	"github.com/rift-dev/rift/hack/scenarios"
-	"github.com/rift-dev/rift/internal/testcluster"
 )
 
 //go:embed desired/*.yaml
@@ -51,10 +50,8 @@ func Scenario() scenarios.Scenario {
 }
 
 func run(ctx context.Context, e *scenarios.Env) error {
-	for _, n := range []string{"ip-10-0-12-34.eu-west-1.compute.internal", "ip-10-0-17-201.eu-west-1.compute.internal"} {
-		if _, err := e.Cluster.AddNode(ctx, testcluster.NodeSpec{Name: n, CPU: "8", Memory: "32Gi"}); err != nil {
-			return err
-		}
+	if err := e.AddNodes(ctx, "8", "32Gi", "ip-10-0-12-34.eu-west-1.compute.internal", "ip-10-0-17-201.eu-west-1.compute.internal"); err != nil {
+		return err
 	}
 	if err := e.Namespaces(ctx, ns, flux.Namespace); err != nil {
 		return err

@@ -20,7 +20,6 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/rift-dev/rift/hack/scenarios"
-	"github.com/rift-dev/rift/internal/testcluster"
 )
 
 //go:embed desired/*.yaml
@@ -51,10 +50,8 @@ func Scenario() scenarios.Scenario {
 }
 
 func run(ctx context.Context, e *scenarios.Env) error {
-	for _, n := range nodes {
-		if _, err := e.Cluster.AddNode(ctx, testcluster.NodeSpec{Name: n, CPU: "16", Memory: "64Gi"}); err != nil {
-			return err
-		}
+	if err := e.AddNodes(ctx, "16", "64Gi", nodes...); err != nil {
+		return err
 	}
 	if err := e.Namespaces(ctx, ns, flux.Namespace); err != nil {
 		return err
