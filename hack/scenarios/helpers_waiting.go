@@ -97,6 +97,46 @@ func (e *Env) CreateContainerConfigError(ctx context.Context, namespace, pod, co
 	return err
 }
 
+// ConfigErrorAfterPull is the kubelet's account of a container whose
+// configuration it cannot build, 12 seconds after the pod was created: it
+// pulled the image once (Pulling, Pulled in PullTook with ImageBytes), then
+// found it present at each of three syncs, and failed each time with
+// Message (CreateContainerConfigError, four Failed events since 3s).
+func (e *Env) ConfigErrorAfterPull(ctx context.Context, p *corev1.Pod, c ConfigError) error {
+	created := p.CreationTimestamp.Time
+	time.Sleep(time.Until(created.Add(12 * time.Second)))
+	now := time.Now()
+	pulled := fmt.Sprintf("Successfully pulled image %q in %s (%s including waiting). Image size: %d bytes.", c.Image, c.PullTook, c.PullTook, c.ImageBytes)
+	for _, ev := range []struct {
+		reason, msg string
+		count       int32
+		first       time.Time
+	}{
+		{"Pulling", fmt.Sprintf("Pulling image %q", c.Image), 1, created.Add(time.Second)},
+		{"Pulled", pulled, 1, created.Add(3 * time.Second)},
+		{"Pulled", fmt.Sprintf("Container image %q already present on machine", c.Image), 3, created.Add(5 * time.Second)},
+	} {
+		last := now
+		if ev.count == 1 {
+			last = ev.first
+		}
+		if _, err := e.KubeletEvent(ctx, p, c.Container, corev1.EventTypeNormal, ev.reason, ev.msg, ev.count, ev.first, last); err != nil {
+			return err
+		}
+	}
+	return e.CreateContainerConfigError(ctx, p.Namespace, p.Name, c.Container, c.Message, 4, created.Add(3*time.Second+time.Millisecond))
+}
+
+// ConfigError is a container ConfigErrorAfterPull cannot start.
+type ConfigError struct {
+	Container, Image string
+	// PullTook is the pull's duration as the kubelet prints it ("1.874s").
+	PullTook   string
+	ImageBytes int64
+	// Message is the kubelet's error, e.g. `secret "db" not found`.
+	Message string
+}
+
 func (e *Env) setWaiting(ctx context.Context, namespace, pod, container, reason, message string) (*corev1.Pod, error) {
 	p, err := e.Client.CoreV1().Pods(namespace).Get(ctx, pod, metav1.GetOptions{})
 	if err != nil {

@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"time"
 
-	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/rift-dev/rift/hack/scenarios"
@@ -100,34 +99,7 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	if err != nil {
 		return err
 	}
-	return configError(ctx, e, &pods[0])
-}
-
-// configError is the kubelet's account: it pulls 2.4.0 once, then every
-// sync finds the image present and fails to build the environment.
-func configError(ctx context.Context, e *scenarios.Env, p *corev1.Pod) error {
-	created := p.CreationTimestamp.Time
-	time.Sleep(time.Until(created.Add(12 * time.Second)))
-	now := time.Now()
-	pulled := fmt.Sprintf("Successfully pulled image %q in 1.874s (1.874s including waiting). Image size: 48213377 bytes.", newImage)
-	for _, ev := range []struct {
-		reason, msg string
-		count       int32
-		first       time.Time
-	}{
-		{"Pulling", fmt.Sprintf("Pulling image %q", newImage), 1, created.Add(time.Second)},
-		{"Pulled", pulled, 1, created.Add(3 * time.Second)},
-		{"Pulled", fmt.Sprintf("Container image %q already present on machine", newImage), 3, created.Add(5 * time.Second)},
-	} {
-		last := now
-		if ev.count == 1 {
-			last = ev.first
-		}
-		if _, err := e.KubeletEvent(ctx, p, "api", corev1.EventTypeNormal, ev.reason, ev.msg, ev.count, ev.first, last); err != nil {
-			return err
-		}
-	}
-	return e.CreateContainerConfigError(ctx, ns, p.Name, "api", missingKey, 4, created.Add(3*time.Second+time.Millisecond))
+	return e.ConfigErrorAfterPull(ctx, &pods[0], scenarios.ConfigError{Container: "api", Image: newImage, PullTook: "1.874s", ImageBytes: 48213377, Message: missingKey})
 }
 
 // check asserts what the controllers did: two available 2.3.0 pods, one

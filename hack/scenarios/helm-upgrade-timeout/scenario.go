@@ -15,7 +15,6 @@ import (
 	"fmt"
 	"time"
 
-	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/rift-dev/rift/hack/scenarios"
@@ -132,40 +131,13 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	if err != nil {
 		return err
 	}
-	if err := configError(ctx, e, &pods[0]); err != nil {
+	if err := e.ConfigErrorAfterPull(ctx, &pods[0], scenarios.ConfigError{Container: "api", Image: newImage, PullTook: "2.311s", ImageBytes: 61730114, Message: missingSecret}); err != nil {
 		return err
 	}
 	upgrade.Ended = upgrade.Started.Add(timeout)
 	time.Sleep(time.Until(upgrade.Ended.Add(time.Second)))
 	_, err = e.HelmRecord(ctx, helm, upgrade, history)
 	return err
-}
-
-// configError is the kubelet's account: it pulls 1.5.0 once, then every
-// sync finds the image present and fails to build the environment.
-func configError(ctx context.Context, e *scenarios.Env, p *corev1.Pod) error {
-	created := p.CreationTimestamp.Time
-	time.Sleep(time.Until(created.Add(12 * time.Second)))
-	now := time.Now()
-	pulled := fmt.Sprintf("Successfully pulled image %q in 2.311s (2.311s including waiting). Image size: 61730114 bytes.", newImage)
-	for _, ev := range []struct {
-		reason, msg string
-		count       int32
-		first       time.Time
-	}{
-		{"Pulling", fmt.Sprintf("Pulling image %q", newImage), 1, created.Add(time.Second)},
-		{"Pulled", pulled, 1, created.Add(3 * time.Second)},
-		{"Pulled", fmt.Sprintf("Container image %q already present on machine", newImage), 3, created.Add(5 * time.Second)},
-	} {
-		last := now
-		if ev.count == 1 {
-			last = ev.first
-		}
-		if _, err := e.KubeletEvent(ctx, p, "api", corev1.EventTypeNormal, ev.reason, ev.msg, ev.count, ev.first, last); err != nil {
-			return err
-		}
-	}
-	return e.CreateContainerConfigError(ctx, ns, p.Name, "api", missingSecret, 4, created.Add(3*time.Second+time.Millisecond))
 }
 
 // check asserts what the controllers did: two available 1.4.0 pods, one
