@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/facts"
@@ -80,13 +79,10 @@ func (a *analysis) decideGo(s *subject) verdict {
 }
 
 // generationLag reports a controller that has not yet seen the latest
-// spec: a workload's by ControllerLag, without a capture time (never
-// stalled: decideGo judges stalls), any other object's when it reports an
-// older status.observedGeneration.
+// spec, for an object that reports an older status.observedGeneration.
+// The workloads of lagKinds are judged before it, with the capture time
+// (analysis.lag).
 func generationLag(o *bundle.Object) (verdict, bool) {
-	if l, ok := ControllerLag(o, time.Time{}); ok {
-		return lagVerdict(o, l), true
-	}
 	gen, okG := num(o.Object, "metadata", "generation")
 	obs, okO := num(o.Object, "status", "observedGeneration")
 	if okG && okO && obs < gen {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/evidence"
 	"github.com/rift-dev/rift/analyzer/layers"
 	"github.com/rift-dev/rift/internal/words"
@@ -31,19 +32,12 @@ func mdWorkload(m *mdOut, w layers.Workload, details bool) {
 	if w.ConvergenceReason != "" {
 		m.printf("%s\n\n", esc(elide(w.ConvergenceReason)))
 	}
+	codeRef := func(r bundle.Ref) string { return code(r.String()) }
 	if len(w.Owners) > 0 {
-		owners := make([]string, len(w.Owners))
-		for i, o := range w.Owners {
-			owners[i] = code(o.String())
-		}
-		m.printf("Owned by %s.\n\n", strings.Join(owners, ", "))
+		m.printf("Owned by %s.\n\n", refList(w.Owners, codeRef))
 	}
 	if len(w.WaitsOn) > 0 {
-		waits := make([]string, len(w.WaitsOn))
-		for i, r := range w.WaitsOn {
-			waits[i] = code(r.String())
-		}
-		m.printf("Waits on %s.\n\n", strings.Join(waits, ", "))
+		m.printf("Waits on %s.\n\n", refList(w.WaitsOn, codeRef))
 	}
 	if len(w.Stages) > 0 {
 		parts := make([]string, len(w.Stages))

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/layers"
 	"github.com/rift-dev/rift/internal/words"
 )
@@ -40,18 +41,10 @@ func textWorkload(t *textOut, w layers.Workload, details bool) {
 		t.para(2, elide(w.ConvergenceReason))
 	}
 	if len(w.Owners) > 0 {
-		owners := make([]string, len(w.Owners))
-		for i, o := range w.Owners {
-			owners[i] = o.String()
-		}
-		t.kv(2, 9, "owned by", styleNone, strings.Join(owners, ", "))
+		t.kv(2, 9, "owned by", styleNone, refList(w.Owners, bundle.Ref.String))
 	}
 	if len(w.WaitsOn) > 0 {
-		waits := make([]string, len(w.WaitsOn))
-		for i, r := range w.WaitsOn {
-			waits[i] = r.String()
-		}
-		t.kv(2, 9, "waits on", styleNone, strings.Join(waits, ", "))
+		t.kv(2, 9, "waits on", styleNone, refList(w.WaitsOn, bundle.Ref.String))
 	}
 	if len(w.Stages) > 0 {
 		parts := make([]cell, len(w.Stages))
@@ -143,4 +136,13 @@ func textPods(t *textOut, w layers.Workload) {
 	if n := w.PodsOmitted; n > 0 {
 		t.para(2, fmt.Sprintf("(%s left out of this report; --full keeps them)", words.Count(n, "more pod", "more pods")))
 	}
+}
+
+// refList joins refs, each as format writes it.
+func refList(refs []bundle.Ref, format func(bundle.Ref) string) string {
+	out := make([]string, len(refs))
+	for i, r := range refs {
+		out[i] = format(r)
+	}
+	return strings.Join(out, ", ")
 }
