@@ -97,6 +97,8 @@ func TestCauseFixtures(t *testing.T) {
 		{"no-endpoints", "no-endpoints:Service/shop/api", Supported, 1},
 		{"dependency-unavailable", "no-endpoints:Service/shop/redis", Supported, 1},
 		{"dependency-unavailable", "dependency-unavailable:Service/shop/redis", Supported, 2},
+		{"network-policy-denied", "network-policy-denied:NetworkPolicy/shop/default-deny", Supported, 1},
+		{"network-policy-denied", "dependency-unavailable:Service/shop/redis", Supported, 2},
 		{"dns-resolution-failed", "dns-resolution-failed:Host/vault.internal.example", Supported, 1},
 		{"external-secret-failed", "external-secret-failed:ExternalSecret/shop/db-creds", Supported, 1},
 		{"certificate-not-ready", "certificate-not-ready:Certificate/shop/shop-tls", Supported, 1},

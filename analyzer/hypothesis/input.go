@@ -107,6 +107,7 @@ var parts = []part{
 	{"pods_by_node", func(x *inputBuild) (ast.Value, error) { return ast.InterfaceToValue(podsByNode(x.ix)) }},
 	{"addresses", func(x *inputBuild) (ast.Value, error) { return addressesDoc(x.ix), nil }},
 	{"controller_lags", (*inputBuild).controllerLags},
+	{"network_policies", func(x *inputBuild) (ast.Value, error) { return networkPoliciesDoc(x.ix) }},
 	{"pods_by_phase", func(x *inputBuild) (ast.Value, error) { p, _ := x.pods(); return ast.InterfaceToValue(p) }},
 	{"pods_by_container_reason", func(x *inputBuild) (ast.Value, error) { _, r := x.pods(); return ast.InterfaceToValue(r) }},
 	{"logs", func(x *inputBuild) (ast.Value, error) { return ast.InterfaceToValue(logsDoc(x.b.Logs)) }},

@@ -42,6 +42,7 @@ import (
 	ingresspodlabelsnoendpoints "github.com/rift-dev/rift/hack/scenarios/ingress-pod-labels-no-endpoints"
 	kafkastaleprobe "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe"
 	kafkastaleprobeafter "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe-after"
+	networkpolicydenied "github.com/rift-dev/rift/hack/scenarios/network-policy-denied"
 	nodeunhealthy "github.com/rift-dev/rift/hack/scenarios/node-unhealthy"
 	oldpodservingafter "github.com/rift-dev/rift/hack/scenarios/old-pod-serving-after"
 	peerpodoom "github.com/rift-dev/rift/hack/scenarios/peer-pod-oom"
@@ -88,6 +89,7 @@ func all() []scenarios.Scenario {
 		nodeunhealthy.Scenario(),
 		podcreatedenied.Scenario(),
 		dependencyunavailable.Scenario(),
+		networkpolicydenied.Scenario(),
 		imageupdateverify.Scenario(),
 		externalsecretfailed.Scenario(),
 		externalsecretproviderdns.Scenario(),
