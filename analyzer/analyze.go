@@ -80,6 +80,7 @@ func Analyze(ctx context.Context, b *bundle.Bundle, eng *hypothesis.Engine) (*re
 		Hypotheses:          ledger.Hypotheses,
 		Verification:        verification(ledger.Hypotheses),
 		Residual:            append(append(ruleFailures(ledger.RuleErrors), gaps...), openHypotheses(ledger.Hypotheses)...),
+		RuleErrors:          ledger.RuleErrors,
 	}
 	return r.Normalized(), nil
 }

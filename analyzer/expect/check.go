@@ -34,6 +34,10 @@ func Check(e *Expectation, r *report.Report) []Mismatch {
 	if len(r.Hypotheses) > 0 {
 		top = &r.Hypotheses[0]
 	}
+	// A rule that fails drops its hypotheses without a word in the
+	// expectations: a recorded incident is a regression test of every
+	// rule that runs on it, whatever the expectation names.
+	add("ruleErrors", []string(nil), r.RuleErrors)
 	if e.Verdict != "" {
 		add("verdict", e.Verdict, r.Summary.Verdict)
 	}

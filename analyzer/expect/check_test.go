@@ -57,6 +57,9 @@ func TestCheck(t *testing.T) {
 		{name: "converged", mutate: func(r *report.Report) { r.Workloads[0].Convergence = layers.Converged }, want: []string{"convergence"}},
 		{name: "no earliest failure", mutate: func(r *report.Report) { r.EarliestFailure = nil }, want: []string{"earliestFailure"}},
 		{name: "healthy", mutate: func(r *report.Report) { r.Summary.Verdict = "healthy" }, want: []string{"verdict"}},
+		{name: "a rule failed, whatever the expectations name", mutate: func(r *report.Report) {
+			r.RuleErrors = []string{"policies/x.rego: rule x: eval_conflict_error"}
+		}, want: []string{"ruleErrors"}},
 		{name: "expected subject is a member of the top group", mutate: func(r *report.Report) {
 			other := bundle.Ref{Kind: "StatefulSet", Namespace: "kafka", Name: "zookeeper"}
 			top := &r.Hypotheses[0]

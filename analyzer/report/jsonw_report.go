@@ -49,6 +49,10 @@ func (e *jsonWriter) reportFields(r *Report, sections bool) {
 	e.acceptances(r.Verification)
 	e.key("residual")
 	e.strs(r.Residual)
+	if len(r.RuleErrors) > 0 {
+		e.key("ruleErrors")
+		e.strs(r.RuleErrors)
+	}
 	e.omitted(r.Omitted)
 	e.close('}')
 }

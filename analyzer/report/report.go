@@ -39,6 +39,10 @@ type Report struct {
 	Verification []hypothesis.Acceptance `json:"verification"`
 	// Residual lists what the bundle could not show.
 	Residual []string `json:"residual"`
+	// RuleErrors are the rules that failed on this bundle, each with its
+	// file, id and error: their hypotheses are missing (Residual says so
+	// first). rift test fails a fixture whose report has any.
+	RuleErrors []string `json:"ruleErrors,omitempty"`
 	// Omitted counts what the default report left out so that a person
 	// can open it at any size (Brief); each list that was bounded also
 	// says so beside itself. Nil when nothing was left out, and always
