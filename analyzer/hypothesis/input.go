@@ -108,6 +108,7 @@ var parts = []part{
 	{"addresses", func(x *inputBuild) (ast.Value, error) { return addressesDoc(x.ix), nil }},
 	{"controller_lags", (*inputBuild).controllerLags},
 	{"network_policies", func(x *inputBuild) (ast.Value, error) { return networkPoliciesDoc(x.ix) }},
+	{"stale_reads", func(x *inputBuild) (ast.Value, error) { return staleReadsDoc(x.ix) }},
 	{"pods_by_phase", func(x *inputBuild) (ast.Value, error) { p, _ := x.pods(); return ast.InterfaceToValue(p) }},
 	{"pods_by_container_reason", func(x *inputBuild) (ast.Value, error) { _, r := x.pods(); return ast.InterfaceToValue(r) }},
 	{"logs", func(x *inputBuild) (ast.Value, error) { return ast.InterfaceToValue(logsDoc(x.b.Logs)) }},

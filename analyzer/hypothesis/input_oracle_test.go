@@ -97,6 +97,7 @@ func oracleDocument(t testing.TB, in Input) ast.Value {
 	}
 	doc["controller_lags"] = lags
 	doc["network_policies"] = networkPolicies(ix)
+	doc["stale_reads"] = staleReads(ix)
 	doc["pods_by_phase"], doc["pods_by_container_reason"] = podIndexes(ix)
 	doc["logs"] = logsDoc(b.Logs)
 	doc["service_routes"] = serviceRoutes(b, ix)

@@ -20,6 +20,7 @@ import (
 	argosyncwindow "github.com/rift-dev/rift/hack/scenarios/argo-sync-window"
 	certificatenotready "github.com/rift-dev/rift/hack/scenarios/certificate-not-ready"
 	configmissing "github.com/rift-dev/rift/hack/scenarios/config-missing"
+	confignotreloaded "github.com/rift-dev/rift/hack/scenarios/config-not-reloaded"
 	controllerstalled "github.com/rift-dev/rift/hack/scenarios/controller-stalled"
 	crashloop "github.com/rift-dev/rift/hack/scenarios/crash-loop"
 	createfailedthenconverged "github.com/rift-dev/rift/hack/scenarios/create-failed-then-converged"
@@ -90,6 +91,7 @@ func all() []scenarios.Scenario {
 		podcreatedenied.Scenario(),
 		dependencyunavailable.Scenario(),
 		networkpolicydenied.Scenario(),
+		confignotreloaded.Scenario(),
 		imageupdateverify.Scenario(),
 		externalsecretfailed.Scenario(),
 		externalsecretproviderdns.Scenario(),
