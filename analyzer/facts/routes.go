@@ -43,6 +43,18 @@ type ServiceRoutes struct {
 	// Failures maps a Service to the log lines that show requests to it
 	// failing or its endpoints missing, in log order.
 	Failures map[*bundle.Object][]RouteFailure
+	// Dangling are the routes that name a Service the bundle does not
+	// hold, or a port their Service does not declare, in bundle order.
+	Dangling []DanglingRoute
+}
+
+// DanglingRoute is a route whose backend cannot be reached: Reason is
+// "no-service" (no core Service of that namespace and name in the bundle)
+// or "no-port" (the Service declares no port of that number or name).
+type DanglingRoute struct {
+	Route
+	Namespace, Name string
+	Reason          string
 }
 
 // RouteFailure is one log line of an ingress controller or gateway data
@@ -99,8 +111,15 @@ func buildRoutes(ix *bundle.Index, logs []*bundle.Log) *ServiceRoutes {
 			}
 			read(o, func(rt Route, ns, name string) {
 				svc, ok := ix.Get(bundle.Key{Kind: "Service", Namespace: ns, Name: name})
-				if !ok || !IsCoreService(svc) {
+				if !ok {
+					r.Dangling = append(r.Dangling, DanglingRoute{Route: rt, Namespace: ns, Name: name, Reason: "no-service"})
 					return
+				}
+				if !IsCoreService(svc) {
+					return
+				}
+				if rt.Port != "" && !declaresPort(svc, rt.Port) {
+					r.Dangling = append(r.Dangling, DanglingRoute{Route: rt, Namespace: ns, Name: name, Reason: "no-port"})
 				}
 				r.Routes[svc] = append(r.Routes[svc], rt)
 				for _, h := range rt.Hosts {
@@ -133,6 +152,21 @@ func buildRoutes(ix *bundle.Index, logs []*bundle.Log) *ServiceRoutes {
 		}
 	}
 	return r
+}
+
+// declaresPort reports whether svc declares port, a port number or name
+// as a route names it.
+func declaresPort(svc *bundle.Object, port string) bool {
+	for _, p := range Slice(svc.Object, "spec", "ports") {
+		pm, _ := p.(map[string]any)
+		if n, ok := Int64(pm, "port"); ok && strconv.FormatInt(n, 10) == port {
+			return true
+		}
+		if String(pm, "name") == port {
+			return true
+		}
+	}
+	return false
 }
 
 func containsObj(list []*bundle.Object, o *bundle.Object) bool {

@@ -23,6 +23,7 @@ type routeView struct {
 	Routes   map[string][]string // service → from kind/name path hosts port
 	ByHost   map[string][]string
 	Failures map[string][]string // service → what upstream
+	Dangling []string            // from kind/name path ns/name port reason
 }
 
 func viewRoutes(r *ServiceRoutes) routeView {
@@ -40,6 +41,9 @@ func viewRoutes(r *ServiceRoutes) routeView {
 			v.Failures[svc.GetName()] = append(v.Failures[svc.GetName()], f.What+" "+f.Upstream+" "+f.Log.Pod)
 		}
 	}
+	for _, d := range r.Dangling {
+		v.Dangling = append(v.Dangling, d.From.GetKind()+"/"+d.From.GetName()+" "+d.Path+" "+d.Namespace+"/"+d.Name+" "+d.Port+" "+d.Reason)
+	}
 	return v
 }
 
@@ -51,6 +55,7 @@ func TestRoutes(t *testing.T) {
 		"rules": []any{map[string]any{"host": "shop.example.com", "http": map[string]any{"paths": []any{
 			map[string]any{"path": "/", "backend": map[string]any{"service": map[string]any{"name": "web", "port": map[string]any{"number": int64(80)}}}},
 			map[string]any{"path": "/gone", "backend": map[string]any{"service": map[string]any{"name": "missing", "port": map[string]any{"number": int64(80)}}}},
+			map[string]any{"path": "/admin", "backend": map[string]any{"service": map[string]any{"name": "web", "port": map[string]any{"number": int64(8080)}}}},
 		}}}},
 	})
 	route := selObject("gateway.networking.k8s.io/v1", "HTTPRoute", "shop", "api", nil, map[string]any{
@@ -80,13 +85,17 @@ func TestRoutes(t *testing.T) {
 	got := viewRoutes(Routes(ix, logs))
 	want := routeView{
 		Routes: map[string][]string{
-			"web": {"Ingress/web spec.defaultBackend * http ", "Ingress/web spec.rules[0].http.paths[0].backend shop.example.com 80 "},
+			"web": {"Ingress/web spec.defaultBackend * http ", "Ingress/web spec.rules[0].http.paths[0].backend shop.example.com 80 ", "Ingress/web spec.rules[0].http.paths[2].backend shop.example.com 8080 "},
 			"api": {"HTTPRoute/api spec.rules[0].backendRefs[0] api.example.com 8080 httproute/shop/api/rule/0"},
 		},
 		ByHost: map[string][]string{"*": {"shop/web"}, "shop.example.com": {"shop/web"}, "api.example.com": {"shop/api"}},
 		Failures: map[string][]string{
 			"web": {"no-endpoints shop/web ingress-nginx-controller-1", "5xx shop-web-80 ingress-nginx-controller-1", "5xx shop-web-http ingress-nginx-controller-1"},
 			"api": {"5xx httproute/shop/api/rule/0 envoy-shop-0"},
+		},
+		Dangling: []string{
+			"Ingress/web spec.rules[0].http.paths[1].backend shop/missing 80 no-service",
+			"Ingress/web spec.rules[0].http.paths[2].backend shop/web 8080 no-port",
 		},
 	}
 	if d := cmp.Diff(want, got); d != "" {

@@ -113,6 +113,7 @@ var parts = []part{
 	{"pods_by_container_reason", func(x *inputBuild) (ast.Value, error) { _, r := x.pods(); return ast.InterfaceToValue(r) }},
 	{"logs", func(x *inputBuild) (ast.Value, error) { return ast.InterfaceToValue(logsDoc(x.b.Logs)) }},
 	{"service_routes", func(x *inputBuild) (ast.Value, error) { return ast.InterfaceToValue(serviceRoutes(x.b, x.ix)) }},
+	{"dangling_routes", func(x *inputBuild) (ast.Value, error) { return ast.InterfaceToValue(danglingRoutes(x.b, x.ix)) }},
 	{"workloads", (*inputBuild).workloads},
 	{"workloads_by_owner", (*inputBuild).workloadsByOwner},
 	{"workload_images", (*inputBuild).workloadImages},

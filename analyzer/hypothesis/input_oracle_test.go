@@ -101,6 +101,7 @@ func oracleDocument(t testing.TB, in Input) ast.Value {
 	doc["pods_by_phase"], doc["pods_by_container_reason"] = podIndexes(ix)
 	doc["logs"] = logsDoc(b.Logs)
 	doc["service_routes"] = serviceRoutes(b, ix)
+	doc["dangling_routes"] = danglingRoutes(b, ix)
 	ws := map[string]layers.Workload{}
 	for _, w := range in.Workloads {
 		ws[w.Ref.String()] = w

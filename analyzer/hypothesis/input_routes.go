@@ -140,3 +140,23 @@ func labelChangeDoc(c facts.LabelChange) map[string]any {
 	}
 	return d
 }
+
+// danglingRoutes is input.dangling_routes: the routes whose Service the
+// bundle does not hold or whose port it does not declare
+// (facts.ServiceRoutes.Dangling), each {object, path, hosts, port,
+// service{namespace, name}, reason}, in bundle order.
+func danglingRoutes(b *bundle.Bundle, ix *bundle.Index) any {
+	r := facts.Routes(ix, b.Logs)
+	out := make([]any, 0, len(r.Dangling))
+	for _, d := range r.Dangling {
+		hosts := make([]any, len(d.Hosts))
+		for i, h := range d.Hosts {
+			hosts[i] = h
+		}
+		out = append(out, map[string]any{
+			"object": refDoc(d.From), "path": d.Path, "hosts": hosts, "port": d.Port,
+			"service": map[string]any{"namespace": d.Namespace, "name": d.Name}, "reason": d.Reason,
+		})
+	}
+	return out
+}

@@ -60,6 +60,7 @@ import (
 	rolloutanalysisfailed "github.com/rift-dev/rift/hack/scenarios/rollout-analysis-failed"
 	rolloutcompleteafter "github.com/rift-dev/rift/hack/scenarios/rollout-complete-after"
 	rolloutdeadlineexceeded "github.com/rift-dev/rift/hack/scenarios/rollout-deadline-exceeded"
+	routebackendmissing "github.com/rift-dev/rift/hack/scenarios/route-backend-missing"
 	rworollingupdate "github.com/rift-dev/rift/hack/scenarios/rwo-rolling-update"
 	servicetargetportrenamed "github.com/rift-dev/rift/hack/scenarios/service-targetport-renamed"
 	sourceunavailable "github.com/rift-dev/rift/hack/scenarios/source-unavailable"
@@ -92,6 +93,7 @@ func all() []scenarios.Scenario {
 		dependencyunavailable.Scenario(),
 		networkpolicydenied.Scenario(),
 		confignotreloaded.Scenario(),
+		routebackendmissing.Scenario(),
 		imageupdateverify.Scenario(),
 		externalsecretfailed.Scenario(),
 		externalsecretproviderdns.Scenario(),
