@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/facts"
@@ -57,13 +58,13 @@ func (a *analysis) decideGo(s *subject) verdict {
 	}
 	switch o.GetKind() {
 	case "Deployment":
-		return deploymentVerdict(a.ix, o, s.pods)
+		return deploymentVerdict(a.ix, o, s.pods, a.now)
 	case "StatefulSet":
-		return statefulSetVerdict(a.ix, o, s.pods)
+		return statefulSetVerdict(a.ix, o, s.pods, a.now)
 	case "DaemonSet":
-		return daemonSetVerdict(a.ix, o, s.pods)
+		return daemonSetVerdict(a.ix, o, s.pods, a.now)
 	case "ReplicaSet":
-		return replicaSetVerdict(a.ix, o, s.pods)
+		return replicaSetVerdict(a.ix, o, s.pods, a.now)
 	case "Job":
 		return jobVerdict(o, s.pods)
 	case "CronJob":
@@ -130,9 +131,19 @@ func podNames(ps []*bundle.Object) string {
 	return strings.Join(n, ", ")
 }
 
-func readiness(ix *bundle.Index, ps podSet, ready, want int64, what string) verdict {
+func readiness(ix *bundle.Index, ps podSet, ready, want int64, what string, now time.Time, deadline time.Duration) verdict {
 	if r, ok := firstFailing(ps, false); ok {
 		return verdict{Failed, fmt.Sprintf("%d of %d %s ready; %s", ready, want, what, r), ""}
+	}
+	for _, p := range ps.pods {
+		if !podReady(p) && p.GetDeletionTimestamp() == nil && !facts.Finished(p) {
+			if r, ok := unreadyStall(p, now, deadline); ok {
+				if _, _, initing := runningInit(p); !initing {
+					r += ": " + unreadyWhy(ix, p)
+				}
+				return verdict{Blocked, fmt.Sprintf("%d of %d %s ready; %s", ready, want, what, r), ""}
+			}
+		}
 	}
 	if p := firstUnready(ps, false); p != nil {
 		return verdict{Progressing, fmt.Sprintf("%d of %d %s ready; Pod %s/%s: %s", ready, want, what, p.GetNamespace(), p.GetName(), unreadyWhy(ix, p)), ""}

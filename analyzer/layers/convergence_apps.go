@@ -2,12 +2,13 @@ package layers
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/facts"
 )
 
-func deploymentVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
+func deploymentVerdict(ix *bundle.Index, o *bundle.Object, ps podSet, now time.Time) verdict {
 	m := o.Object
 	want := numOr(m, 1, "spec", "replicas")
 	conds := conditions(m, "status", "conditions")
@@ -61,12 +62,12 @@ func deploymentVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
 		return verdict{Progressing, fmt.Sprintf("rolling update: %d of %d replicas on the current template%s", updated, want, onOld(old, ps)), ""}
 	}
 	if avail < want {
-		return readiness(ix, ps, avail, want, "replicas available and")
+		return readiness(ix, ps, avail, want, "replicas available and", now, deadlineOf(o))
 	}
 	return settled(ps, fmt.Sprintf("%d of %d replicas updated and available%s", avail, want, atRevision(ps)))
 }
 
-func statefulSetVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
+func statefulSetVerdict(ix *bundle.Index, o *bundle.Object, ps podSet, now time.Time) verdict {
 	if r, ok := facts.PodClaimBlocked(ix, ps.pods); ok {
 		return verdict{Blocked, r, ""}
 	}
@@ -79,7 +80,7 @@ func statefulSetVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
 		return statefulSetUpdate(ix, o, ps, old)
 	}
 	if ready < want {
-		return readiness(ix, ps, ready, want, "replicas")
+		return readiness(ix, ps, ready, want, "replicas", now, deadlineOf(o))
 	}
 	return settled(ps, fmt.Sprintf("%d of %d replicas ready%s", ready, want, atRevision(ps)))
 }
@@ -132,7 +133,7 @@ func statefulSetUpdate(ix *bundle.Index, o *bundle.Object, ps podSet, old []*bun
 	return verdict{Progressing, fmt.Sprintf("rolling update: %d of %d replicas on updateRevision (%s)%s", updated, want, revs, onOld(old, ps)), ""}
 }
 
-func daemonSetVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
+func daemonSetVerdict(ix *bundle.Index, o *bundle.Object, ps podSet, now time.Time) verdict {
 	m := o.Object
 	desired := numOr(m, 0, "status", "desiredNumberScheduled")
 	ready := numOr(m, 0, "status", "numberReady")
@@ -153,7 +154,7 @@ func daemonSetVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
 		return verdict{Progressing, fmt.Sprintf("rolling update: %d of %d pods updated%s", updated, desired, onOld(old, ps)), ""}
 	}
 	if ready < desired {
-		return readiness(ix, ps, ready, desired, "pods")
+		return readiness(ix, ps, ready, desired, "pods", now, deadlineOf(o))
 	}
 	if mis := numOr(m, 0, "status", "numberMisscheduled"); mis > 0 {
 		return verdict{Progressing, fmt.Sprintf("%d pods run on nodes they should not", mis), ""}
@@ -161,7 +162,7 @@ func daemonSetVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
 	return settled(ps, fmt.Sprintf("%d of %d pods ready%s", ready, desired, atRevision(ps)))
 }
 
-func replicaSetVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
+func replicaSetVerdict(ix *bundle.Index, o *bundle.Object, ps podSet, now time.Time) verdict {
 	m := o.Object
 	if c, ok := statusCond(m, "ReplicaFailure"); ok && c.Status == "True" {
 		return verdict{Failed, fmt.Sprintf("ReplicaFailure %s: %s", c.Reason, c.Message), ""}
@@ -169,7 +170,7 @@ func replicaSetVerdict(ix *bundle.Index, o *bundle.Object, ps podSet) verdict {
 	want := numOr(m, 1, "spec", "replicas")
 	ready := numOr(m, 0, "status", "readyReplicas")
 	if ready < want {
-		return readiness(ix, ps, ready, want, "replicas")
+		return readiness(ix, ps, ready, want, "replicas", now, deadlineOf(o))
 	}
 	return verdict{Converged, fmt.Sprintf("%d of %d replicas ready", ready, want), ""}
 }
