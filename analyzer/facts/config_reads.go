@@ -1,6 +1,7 @@
 package facts
 
 import (
+	"slices"
 	"sort"
 	"time"
 
@@ -59,14 +60,14 @@ func staleReads(ix *bundle.Index) []StaleRead {
 		if String(p.Object, "status", "phase") != "Running" {
 			continue
 		}
-		started := runningSince(p)
-		if len(started) == 0 {
+		reads := startReads(Map(p.Object, "spec"))
+		if len(reads) == 0 {
 			continue
 		}
 		ns := p.GetNamespace()
-		for _, r := range startReads(Map(p.Object, "spec")) {
-			at, ok := started[r.container]
-			if !ok {
+		for _, r := range reads {
+			at := runningSince(p, r.container)
+			if at.IsZero() {
 				continue
 			}
 			w := writeOf(bundle.Key{Kind: r.kind, Namespace: ns, Name: r.name})
@@ -121,40 +122,30 @@ func ownsData(fs map[string]any) bool {
 	return false
 }
 
-// runningSince maps each running container of p to when it started.
-func runningSince(p *bundle.Object) map[string]time.Time {
-	out := map[string]time.Time{}
+// runningSince is when container c of p started running, zero when it is
+// not running.
+func runningSince(p *bundle.Object, c string) time.Time {
 	for _, list := range []string{"initContainerStatuses", "containerStatuses"} {
 		for _, cs := range Slice(p.Object, "status", list) {
 			m, _ := cs.(map[string]any)
-			if t := Time(String(m, "state", "running", "startedAt")); !t.IsZero() {
-				out[String(m, "name")] = t
+			if String(m, "name") == c {
+				return Time(String(m, "state", "running", "startedAt"))
 			}
 		}
 	}
-	return out
+	return time.Time{}
 }
 
 type startRead struct{ container, kind, name, via string }
 
 // startReads lists what each container of a pod spec reads only at start:
-// env valueFrom, envFrom, and volumes it mounts with subPath.
+// env valueFrom, envFrom, and volumes it mounts with subPath. It
+// allocates nothing for a pod that reads none, most pods of a large
+// bundle.
 func startReads(spec map[string]any) []startRead {
-	vols := map[string][2]string{}
-	for _, v := range Slice(spec, "volumes") {
-		vm, _ := v.(map[string]any)
-		if n := String(vm, "configMap", "name"); n != "" {
-			vols[String(vm, "name")] = [2]string{"ConfigMap", n}
-		}
-		if n := String(vm, "secret", "secretName"); n != "" {
-			vols[String(vm, "name")] = [2]string{"Secret", n}
-		}
-	}
 	var out []startRead
-	seen := map[startRead]bool{}
 	add := func(r startRead) {
-		if r.name != "" && !seen[r] {
-			seen[r] = true
+		if r.name != "" && !slices.Contains(out, r) {
 			out = append(out, r)
 		}
 	}
@@ -164,8 +155,10 @@ func startReads(spec map[string]any) []startRead {
 			name := String(cm, "name")
 			for _, e := range Slice(cm, "env") {
 				em, _ := e.(map[string]any)
-				add(startRead{name, "ConfigMap", String(em, "valueFrom", "configMapKeyRef", "name"), "env"})
-				add(startRead{name, "Secret", String(em, "valueFrom", "secretKeyRef", "name"), "env"})
+				if vf := Map(em, "valueFrom"); vf != nil {
+					add(startRead{name, "ConfigMap", String(vf, "configMapKeyRef", "name"), "env"})
+					add(startRead{name, "Secret", String(vf, "secretKeyRef", "name"), "env"})
+				}
 			}
 			for _, e := range Slice(cm, "envFrom") {
 				em, _ := e.(map[string]any)
@@ -174,11 +167,31 @@ func startReads(spec map[string]any) []startRead {
 			}
 			for _, m := range Slice(cm, "volumeMounts") {
 				mm, _ := m.(map[string]any)
-				if v, ok := vols[String(mm, "name")]; ok && String(mm, "subPath") != "" {
-					add(startRead{name, v[0], v[1], "subPath"})
+				if String(mm, "subPath") == "" {
+					continue
+				}
+				if kind, vol := volumeSource(spec, String(mm, "name")); vol != "" {
+					add(startRead{name, kind, vol, "subPath"})
 				}
 			}
 		}
 	}
 	return out
+}
+
+// volumeSource is the ConfigMap or Secret behind the pod volume named v.
+func volumeSource(spec map[string]any, v string) (kind, name string) {
+	for _, vol := range Slice(spec, "volumes") {
+		vm, _ := vol.(map[string]any)
+		if String(vm, "name") != v {
+			continue
+		}
+		if n := String(vm, "configMap", "name"); n != "" {
+			return "ConfigMap", n
+		}
+		if n := String(vm, "secret", "secretName"); n != "" {
+			return "Secret", n
+		}
+	}
+	return "", ""
 }
