@@ -66,6 +66,7 @@ hosts_in(s) := {m[1] |
 
 hypothesis contains h if {
 	some [host, _, _] in mentions
+	not missing_service(host)
 	subject := {"apiVersion": "", "kind": "Host", "namespace": "", "name": host}
 	h := {
 		"subject": subject,
@@ -81,6 +82,52 @@ hypothesis contains h if {
 			"restore the previous DNS configuration",
 			[lib.accept("external", sprintf("%s resolves from a pod in the cluster", [host])), lib.accept("dependencies", "the reporting objects become Ready")],
 		),
-		"explains": {lib.explain(effect[r.kind], r) | some [x, r, _] in mentions; x == host; effect[r.kind]},
+		"explains": explained(host),
 	}
 }
+
+# A cluster-local Service name (NAME.NAMESPACE.svc, with or without the
+# cluster domain) that names no Service: the cluster DNS answers
+# NXDOMAIN as it should, so the missing Service is the cause, repaired
+# where the name or the Service is declared, not in DNS.
+hypothesis contains h if {
+	some [host, _, _] in mentions
+	[ns, name] := missing_service(host)
+	subject := {"apiVersion": "v1", "kind": "Service", "namespace": ns, "name": name}
+	h := {
+		"subject": subject,
+		"status": absence_status(ns),
+		"summary": sprintf("%s does not resolve because Service %s/%s does not exist: the cluster DNS has no record for it", [host, ns, name]),
+		"supporting": [ev | some [x, _, ev] in mentions; x == host],
+		"contradicting": [],
+		"nextCheck": sprintf("kubectl get services -n %s", [ns]),
+		"repair": lib.repair(
+			"repository",
+			sprintf("create Service %s/%s, or correct the name %s where the client is configured (Services in %s: %s), in Git", [ns, name, host, ns, concat(", ", sort(object.keys(input.objects.Service[ns])))]),
+			["the name is the Service the client should reach (not a Service that was renamed on purpose)"],
+			["the Service exists and the name still does not resolve: look at the cluster DNS"],
+			"revert the change that removed or renamed the Service",
+			[lib.accept("dependencies", sprintf("%s resolves from a pod in the cluster", [host])), lib.accept("dependencies", "the reporting objects become Ready")],
+		),
+		"explains": explained(host),
+	}
+}
+
+explained(host) := {lib.explain(effect[r.kind], r) | some [x, r, _] in mentions; x == host; effect[r.kind]}
+
+# missing_service is [namespace, name] of a cluster-local Service name
+# whose Service the bundle does not hold, in a namespace whose Services
+# it holds (other namespaces may be out of the bundle's scope).
+missing_service(host) := [parts[1], parts[0]] if {
+	parts := split(host, ".")
+	count(parts) >= 3
+	parts[2] == "svc"
+	input.objects.Service[parts[1]]
+	not input.objects.Service[parts[1]][parts[0]]
+}
+
+# The namespace's Services were read, but a collector that says it could
+# not read Services proves nothing.
+absence_status(_) := "open" if input.bundle.notCollectedResources.services
+
+else := "supported"

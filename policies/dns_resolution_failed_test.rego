@@ -56,3 +56,38 @@ test_duplicate_condition_first_wins if {
 	ok := json.patch(es, [{"op": "add", "path": "/status/conditions/-", "value": {"type": "Ready", "status": "True"}}])
 	count(dns_resolution_failed.hypothesis) == 1 with input as {"objects": {"ExternalSecret": {"shop": {"app": ok}}}, "events_by_object": {}, "logs": {}}
 }
+
+# A cluster-local name of a Service that does not exist is the missing
+# Service, repaired in Git, not a DNS failure.
+test_missing_in_cluster_service if {
+	inp := {
+		"bundle": {"notCollectedResources": {}},
+		"logs": {"shop/api-1": [{"container": "api", "file": "logs/shop/api-1/api.log", "lines": ["dial tcp: lookup orders-db.shop.svc.cluster.local on 10.96.0.10:53: no such host"]}]},
+		"objects": {"Pod": {"shop": {"api-1": {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "api-1", "namespace": "shop"}}}}, "Service": {"shop": {"api": {}}}},
+		"events_by_type": {},
+	}
+	some h in dns_resolution_failed.hypothesis with input as inp
+	h.subject == {"apiVersion": "v1", "kind": "Service", "namespace": "shop", "name": "orders-db"}
+	h.status == "supported"
+	h.repair.owner == "repository"
+	contains(h.repair.action, "(Services in shop: api)")
+	{"cause": "crash-loop", "subject": {"apiVersion": "v1", "kind": "Pod", "namespace": "shop", "name": "api-1"}} in h.explains
+	not any_host(inp)
+}
+
+any_host(inp) if {
+	some h in dns_resolution_failed.hypothesis with input as inp
+	h.subject.kind == "Host"
+}
+
+# The Service exists: the cluster DNS is at fault, as for any host.
+test_existing_in_cluster_service_is_a_dns_failure if {
+	inp := {
+		"bundle": {"notCollectedResources": {}},
+		"logs": {"shop/api-1": [{"container": "api", "file": "logs/shop/api-1/api.log", "lines": ["lookup orders-db.shop.svc.cluster.local: server misbehaving"]}]},
+		"objects": {"Pod": {"shop": {"api-1": {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "api-1", "namespace": "shop"}}}}, "Service": {"shop": {"orders-db": {}}}},
+		"events_by_type": {},
+	}
+	some h in dns_resolution_failed.hypothesis with input as inp
+	h.subject.kind == "Host"
+}

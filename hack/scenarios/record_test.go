@@ -62,6 +62,7 @@ import (
 	rolloutdeadlineexceeded "github.com/rift-dev/rift/hack/scenarios/rollout-deadline-exceeded"
 	routebackendmissing "github.com/rift-dev/rift/hack/scenarios/route-backend-missing"
 	rworollingupdate "github.com/rift-dev/rift/hack/scenarios/rwo-rolling-update"
+	servicerenameddns "github.com/rift-dev/rift/hack/scenarios/service-renamed-dns"
 	servicetargetportrenamed "github.com/rift-dev/rift/hack/scenarios/service-targetport-renamed"
 	sourceunavailable "github.com/rift-dev/rift/hack/scenarios/source-unavailable"
 	statefulsetstorage "github.com/rift-dev/rift/hack/scenarios/statefulset-storage"
@@ -94,6 +95,7 @@ func all() []scenarios.Scenario {
 		networkpolicydenied.Scenario(),
 		confignotreloaded.Scenario(),
 		routebackendmissing.Scenario(),
+		servicerenameddns.Scenario(),
 		imageupdateverify.Scenario(),
 		externalsecretfailed.Scenario(),
 		externalsecretproviderdns.Scenario(),
