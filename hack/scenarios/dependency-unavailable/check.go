@@ -8,6 +8,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/rift-dev/rift/hack/scenarios"
+	"github.com/rift-dev/rift/hack/scenarios/ordersapp"
 )
 
 // check asserts the state: orders-db has 0 replicas and Service orders-db
@@ -24,15 +25,6 @@ func check(ctx context.Context, e *scenarios.Env) error {
 				return fmt.Errorf("Service/%s/orders-db: %d endpoints in %s, want none", ns, len(s.Endpoints), s.Name)
 			}
 		}
-		pods, err := e.PodsWithImage(ctx, ns, selector, apiImage)
-		if err != nil || len(pods) != 2 {
-			return fmt.Errorf("Deployment/%s/orders-api: %d pods, want 2 (%v)", ns, len(pods), err)
-		}
-		for _, p := range pods {
-			if w := p.Status.ContainerStatuses[0].State.Waiting; w == nil || w.Reason != "CrashLoopBackOff" {
-				return fmt.Errorf("Pod/%s/%s: want CrashLoopBackOff, got %+v", ns, p.Name, p.Status.ContainerStatuses[0].State)
-			}
-		}
-		return e.WaitDeployment(ctx, ns, "shipping-notifier", scenarios.Available(1))
+		return ordersapp.CrashLooping(ctx, e)
 	})
 }

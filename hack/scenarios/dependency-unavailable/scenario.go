@@ -9,33 +9,17 @@ package dependencyunavailable
 
 import (
 	"context"
-	"embed"
 	"fmt"
-	"strings"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/rift-dev/rift/hack/scenarios"
-	"github.com/rift-dev/rift/internal/testcluster"
+	"github.com/rift-dev/rift/hack/scenarios/ordersapp"
 )
 
-//go:embed desired/*.yaml desired/*.tmpl
-var desired embed.FS
-
-const (
-	ns       = "orders"
-	gitPath  = "envs/prod/orders"
-	apiImage = "registry.example.com/orders/orders-api:5.12.0"
-	selector = "app.kubernetes.io/name=orders-api"
-	dbHost   = "orders-db.orders.svc.cluster.local"
-)
-
-var flux = scenarios.FluxSync{
-	Namespace: "flux-system", Name: "orders", URL: "https://git.example.com/commerce/orders-config.git",
-	Path: "./" + gitPath, TargetNamespace: ns,
-}
+const ns = ordersapp.NS
 
 // Scenario returns the recorder entry for fixtures/dependency-unavailable.
 func Scenario() scenarios.Scenario {
@@ -43,59 +27,16 @@ func Scenario() scenarios.Scenario {
 		Name:       "dependency-unavailable",
 		Question:   "why are the orders-api pods crash-looping?",
 		Namespaces: []string{ns},
-		// Every orders-api pod logs the same start-up failure.
-		Cluster: testcluster.Options{PodLogs: []testcluster.PodLog{{Namespace: ns, Container: "api"}}},
-		Run:     run,
-		Check:   check,
+		Cluster:    ordersapp.Cluster,
+		Run:        run,
+		Check:      check,
 	}
-}
-
-func files(dbReplicas string) (map[string][]byte, error) {
-	out, err := scenarios.Files(desired, gitPath, "orders-api.yaml", "desired/orders-api.yaml",
-		"shipping-notifier.yaml", "desired/shipping-notifier.yaml")
-	if err != nil {
-		return nil, err
-	}
-	b, err := desired.ReadFile("desired/orders-db.yaml.tmpl")
-	if err != nil {
-		return nil, err
-	}
-	out[gitPath+"/orders-db.yaml"] = []byte(strings.ReplaceAll(string(b), "{{REPLICAS}}", dbReplicas))
-	return out, nil
 }
 
 func run(ctx context.Context, e *scenarios.Env) error {
-	if err := e.AddNodes(ctx, "8", "32Gi", "worker-eu-west-1a-01", "worker-eu-west-1b-02"); err != nil {
-		return err
-	}
-	if err := e.Namespaces(ctx, ns, flux.Namespace); err != nil {
-		return err
-	}
-	if err := e.InstallFluxCRDs(ctx); err != nil {
-		return err
-	}
-	v1, err := files("1")
+	api, err := ordersapp.Up(ctx, e)
 	if err != nil {
 		return err
-	}
-	sha, err := e.Git.Commit(ctx, "orders: api 5.12.0, postgres 16.4, shipping-notifier", time.Now(), v1)
-	if err != nil {
-		return err
-	}
-	if err := e.Reconcile(ctx, flux, sha, time.Now()); err != nil {
-		return err
-	}
-	for _, d := range []struct {
-		name string
-		n    int32
-	}{{"orders-db", 1}, {"orders-api", 2}, {"shipping-notifier", 1}} {
-		if err := e.WaitDeployment(ctx, ns, d.name, scenarios.Available(d.n)); err != nil {
-			return err
-		}
-	}
-	api, err := e.PodsWithImage(ctx, ns, selector, apiImage)
-	if err != nil || len(api) != 2 {
-		return fmt.Errorf("orders-api pods: %d (%v)", len(api), err)
 	}
 	// orders-api came up before its database accepted connections.
 	if err := e.StartupRefusals(ctx, &api[1], "api", 8080, "/healthz/ready", 2); err != nil {
@@ -103,15 +44,16 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	}
 
 	time.Sleep(2 * time.Second)
-	v2, err := files("0")
+	v2, err := ordersapp.Files("0")
 	if err != nil {
 		return err
 	}
-	if sha, err = e.Git.Commit(ctx, "orders-db: scale to 0 for the volume migration", time.Now(), v2); err != nil {
+	sha, err := e.Git.Commit(ctx, "orders-db: scale to 0 for the volume migration", time.Now(), v2)
+	if err != nil {
 		return err
 	}
 	down := time.Now()
-	if err := e.Reconcile(ctx, flux, sha, down); err != nil {
+	if err := e.Reconcile(ctx, ordersapp.Flux, sha, down); err != nil {
 		return err
 	}
 	if err := e.Wait(ctx, "orders-db without pods", 2*time.Minute, func(ctx context.Context) (bool, error) {
@@ -132,12 +74,12 @@ func run(ctx context.Context, e *scenarios.Env) error {
 
 // crash is the kubelet's account of orders-api after the database went:
 // the process lost its connections, exited, and each restart fails to
-// connect at start (pgx v5's error: the ClusterIP has no endpoints, so
-// kube-proxy rejects the connection).
+// connect at start (the ClusterIP has no endpoints, so kube-proxy rejects
+// the connection).
 func crash(ctx context.Context, e *scenarios.Env, pods []corev1.Pod, ip string, down time.Time) error {
 	time.Sleep(time.Until(down.Add(25 * time.Second)))
 	lastStart := down.Add(22 * time.Second)
-	if err := e.Cluster.WritePreviousContainerLog(ns, "", "api", apiLog(lastStart, ip)); err != nil {
+	if err := e.Cluster.WritePreviousContainerLog(ns, "", "api", ordersapp.APILog(lastStart, ip, 140*time.Millisecond, "connect: connection refused")); err != nil {
 		return err
 	}
 	for _, p := range pods {
@@ -150,18 +92,4 @@ func crash(ctx context.Context, e *scenarios.Env, pods []corev1.Pod, ip string, 
 		}
 	}
 	return nil
-}
-
-func apiLog(started time.Time, ip string) []testcluster.LogLine {
-	line := func(d time.Duration, level, msg string) testcluster.LogLine {
-		ts := started.Add(d)
-		return testcluster.LogLine{Time: ts, Stream: "stderr", Text: fmt.Sprintf(`{"level":%q,"ts":%q,"caller":"cmd/orders-api/main.go:88","msg":%s}`,
-			level, ts.UTC().Format("2006-01-02T15:04:05.000Z07:00"), msg)}
-	}
-	connErr := fmt.Sprintf("failed to connect to `user=orders database=orders`: %s:5432 (%s): dial error: dial tcp %s:5432: connect: connection refused", ip, dbHost, ip)
-	return []testcluster.LogLine{
-		line(40*time.Millisecond, "info", `"starting orders-api","version":"5.12.0"`),
-		line(150*time.Millisecond, "error", fmt.Sprintf(`"connecting to database","error":%q`, connErr)),
-		line(170*time.Millisecond, "fatal", `"database unavailable, exiting"`),
-	}
 }
