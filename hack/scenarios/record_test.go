@@ -41,6 +41,7 @@ import (
 	imagepullfailedafter "github.com/rift-dev/rift/hack/scenarios/image-pull-failed-after"
 	imageupdateverify "github.com/rift-dev/rift/hack/scenarios/image-update-verify"
 	ingresspodlabelsnoendpoints "github.com/rift-dev/rift/hack/scenarios/ingress-pod-labels-no-endpoints"
+	initwaitforever "github.com/rift-dev/rift/hack/scenarios/init-wait-forever"
 	kafkastaleprobe "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe"
 	kafkastaleprobeafter "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe-after"
 	networkpolicydenied "github.com/rift-dev/rift/hack/scenarios/network-policy-denied"
@@ -95,6 +96,7 @@ func all() []scenarios.Scenario {
 		networkpolicydenied.Scenario(),
 		confignotreloaded.Scenario(),
 		routebackendmissing.Scenario(),
+		initwaitforever.Scenario(),
 		servicerenameddns.Scenario(),
 		imageupdateverify.Scenario(),
 		externalsecretfailed.Scenario(),
