@@ -3,8 +3,10 @@
 # description: >-
 #   A pod cannot start because a Secret or ConfigMap (or a key in one) it
 #   references does not exist (CreateContainerConfigError, FailedMount
-#   "not found"). The missing object itself is a hypothesis too, and it
-#   explains the pods that wait for it.
+#   "not found"), or cannot pull its image while the kubelet cannot read
+#   an image pull Secret it names (FailedToRetrieveImagePullSecret). The
+#   missing object itself is a hypothesis too, and it explains the pods
+#   that wait for it (their image-pull-failed too).
 # custom:
 #   id: config-missing
 #   cause: config-missing
@@ -33,6 +35,24 @@ missing contains [pod, m[2], m[3], ev, m[1]] if {
 }
 
 failing_pods := lib.pods_with_reason({"CreateContainerConfigError", "CreateContainerError"}) | lib.event_pods({"FailedMount", "Failed"})
+
+# An image pull secret the kubelet could not read, for a pod whose pulls
+# fail (the kubelet warns even when the image needs no credentials, so a
+# pod that pulls fine proves nothing): its FailedToRetrieveImagePullSecret
+# event, "Unable to retrieve some image pull secrets (a, b); attempting to
+# pull the image may not succeed." (kubelet_pods.go getPullSecretsForPod).
+missing contains [pod, "Secret", name, ev, ""] if {
+	some [pod, name, ev] in pull_missing
+}
+
+pull_missing contains [pod, trim_space(name), lib.event(pod, e)] if {
+	some pod in lib.pods_with_reason({"ErrImagePull", "ImagePullBackOff"})
+	some e in lib.events(pod)
+	e.reason == "FailedToRetrieveImagePullSecret"
+	some m in regex.find_all_string_submatch_n(`image pull secrets \(([^)]*)\)`, e.message, 1)
+	some name in split(m[1], ",")
+	trim_space(name) != ""
+}
 
 what(kind, name, "") := sprintf("%s %s", [kind, name])
 
@@ -78,7 +98,11 @@ hypothesis contains h if {
 		"contradicting": [lib.field(pod, "status", sprintf("pod %s that uses it is healthy at capture time, so it exists now", [pod.metadata.name])) | lib.healthy(pod)],
 		"nextCheck": sprintf("kubectl get %s %s -n %s -o name", [lower(kind), name, ns]),
 		"repair": fix(ns, kind, name),
-		"explains": {lib.explain("config-missing", lib.ref(pod))},
+		"explains": ({lib.explain("config-missing", lib.ref(pod))} | {lib.explain("image-pull-failed", lib.ref(p)) |
+			some [p, n, _] in pull_missing
+			n == name
+			p.metadata.namespace == ns
+		}),
 	}
 }
 

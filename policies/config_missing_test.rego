@@ -93,3 +93,29 @@ test_missing_configmap_key_is_the_pods_cause_only if {
 	h.subject.kind == "Pod"
 	h.summary == "pod api-1 cannot start: key DATABASE_URL of ConfigMap api-config is missing"
 }
+
+# A pull that fails while the kubelet cannot read the pod's image pull
+# Secret: the missing Secret explains the pull failure.
+test_missing_image_pull_secret_explains_the_pull_failure if {
+	p := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "api-1", "namespace": "shop"}, "status": {"containerStatuses": [{"name": "api", "state": {"waiting": {"reason": "ImagePullBackOff", "message": "Back-off pulling image"}}}]}}
+	inp := json.patch(base, [
+		{"op": "replace", "path": "/objects/Pod/shop/api-1", "value": p},
+		{"op": "replace", "path": "/events_by_object", "value": {"Pod/shop/api-1": [{"reason": "FailedToRetrieveImagePullSecret", "message": "Unable to retrieve some image pull secrets (ghcr-pull, quay-pull); attempting to pull the image may not succeed.", "count": 4, "firstTime": "2026-11-01T10:00:00Z", "time": "2026-11-01T10:02:00Z"}]}},
+	])
+	hs := config_missing.hypothesis with input as fixtures.indexed(inp)
+	some s in hs
+	s.subject == {"apiVersion": "v1", "kind": "Secret", "namespace": "shop", "name": "quay-pull"}
+	s.status == "supported"
+	{"cause": "image-pull-failed", "subject": {"apiVersion": "v1", "kind": "Pod", "namespace": "shop", "name": "api-1"}} in s.explains
+	count([x | some x in hs; x.subject.kind == "Secret"]) == 2
+}
+
+# The same warning for a pod that pulls fine is noise (a public image).
+test_pull_secret_warning_without_pull_failure_is_silent if {
+	p := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "api-1", "namespace": "shop"}, "status": {"containerStatuses": [{"name": "api", "state": {"running": {}}}]}}
+	inp := json.patch(base, [
+		{"op": "replace", "path": "/objects/Pod/shop/api-1", "value": p},
+		{"op": "replace", "path": "/events_by_object", "value": {"Pod/shop/api-1": [{"reason": "FailedToRetrieveImagePullSecret", "message": "Unable to retrieve some image pull secrets (ghcr-pull); attempting to pull the image may not succeed.", "count": 1, "time": "2026-11-01T10:00:00Z"}]}},
+	])
+	count(config_missing.hypothesis) == 0 with input as fixtures.indexed(inp)
+}

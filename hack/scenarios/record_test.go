@@ -51,6 +51,7 @@ import (
 	pendingbeforemigration "github.com/rift-dev/rift/hack/scenarios/pending-before-migration"
 	pendingbeforemigrationafter "github.com/rift-dev/rift/hack/scenarios/pending-before-migration-after"
 	podcreatedenied "github.com/rift-dev/rift/hack/scenarios/pod-create-denied"
+	pullsecretmissing "github.com/rift-dev/rift/hack/scenarios/pull-secret-missing"
 	quotaexceeded "github.com/rift-dev/rift/hack/scenarios/quota-exceeded"
 	reconcilestale "github.com/rift-dev/rift/hack/scenarios/reconcile-stale"
 	reconcilesuspended "github.com/rift-dev/rift/hack/scenarios/reconcile-suspended"
@@ -98,6 +99,7 @@ func all() []scenarios.Scenario {
 		routebackendmissing.Scenario(),
 		initwaitforever.Scenario(),
 		servicerenameddns.Scenario(),
+		pullsecretmissing.Scenario(),
 		imageupdateverify.Scenario(),
 		externalsecretfailed.Scenario(),
 		externalsecretproviderdns.Scenario(),
