@@ -63,6 +63,7 @@ func TestRoutes(t *testing.T) {
 		"rules": []any{map[string]any{"backendRefs": []any{
 			map[string]any{"name": "api", "port": int64(8080)},
 			map[string]any{"group": "example.com", "kind": "Backend", "name": "api"},
+			map[string]any{"name": "api-canary", "port": int64(8080)},
 		}}},
 	})
 	knative := selObject("serving.knative.dev/v1", "Service", "shop", "kn", nil, nil)
@@ -96,6 +97,7 @@ func TestRoutes(t *testing.T) {
 		Dangling: []string{
 			"Ingress/web spec.rules[0].http.paths[1].backend shop/missing 80 no-service",
 			"Ingress/web spec.rules[0].http.paths[2].backend shop/web 8080 no-port",
+			"HTTPRoute/api spec.rules[0].backendRefs[2] shop/api-canary 8080 no-service",
 		},
 	}
 	if d := cmp.Diff(want, got); d != "" {
