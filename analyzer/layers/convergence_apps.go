@@ -20,6 +20,10 @@ func deploymentVerdict(ix *bundle.Index, o *bundle.Object, ps podSet, now time.T
 			r += "; " + f
 		} else if f, ok := facts.PodClaimBlocked(ix, ps.pods); ok {
 			r += "; " + f
+		} else if f, ok := stuckTerminating(ps, now); ok && str(m, "spec", "strategy", "type") == "Recreate" {
+			// The Recreate strategy scales the new ReplicaSet up only once
+			// no old pod runs, and a pod being deleted still runs.
+			r += "; " + f + "; the Recreate strategy creates no new pod until every old one is gone"
 		}
 		return verdict{Blocked, r, ""}
 	}

@@ -2,6 +2,7 @@ package layers
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
@@ -62,4 +63,35 @@ func deadlineOf(o *bundle.Object) time.Duration {
 		return time.Duration(n) * time.Second
 	}
 	return UnreadyAfter
+}
+
+// TerminatingAfter is how far past its grace period a deleted pod may
+// still exist before the layers name it as what holds a rollout: the
+// kubelet kills the containers when the grace period ends and the pod
+// object goes within seconds, unless a finalizer keeps it or its node
+// stopped reporting.
+const TerminatingAfter = time.Minute
+
+// stuckTerminating names a pod of ps deleted more than TerminatingAfter
+// past its grace period at now, with the finalizers that keep it.
+func stuckTerminating(ps podSet, now time.Time) (string, bool) {
+	if now.IsZero() {
+		return "", false
+	}
+	for _, p := range ps.pods {
+		dt := p.GetDeletionTimestamp()
+		if dt == nil {
+			continue
+		}
+		// deletionTimestamp is when the grace period ends.
+		if late := now.Sub(dt.Time); late > TerminatingAfter {
+			r := fmt.Sprintf("Pod %s/%s has been terminating for %s past its grace period (deletionTimestamp %s)",
+				p.GetNamespace(), p.GetName(), late.Round(time.Second), dt.UTC().Format(time.RFC3339))
+			if fs := p.GetFinalizers(); len(fs) > 0 {
+				r += fmt.Sprintf(", held by finalizer %s", strings.Join(fs, ", "))
+			}
+			return r, true
+		}
+	}
+	return "", false
 }

@@ -46,3 +46,29 @@ func TestUnreadyStall(t *testing.T) {
 		})
 	}
 }
+
+// TestStuckTerminating: a pod past its grace period by more than
+// TerminatingAfter is named with its finalizers; one within it, or an
+// unknown capture time, is not.
+func TestStuckTerminating(t *testing.T) {
+	now := time.Date(2026, 11, 10, 15, 10, 0, 0, time.UTC)
+	pod := func(deletion string, finalizers string) podSet {
+		docs := "apiVersion: v1\nkind: Pod\nmetadata: {name: api-1, namespace: shop, deletionTimestamp: \"" + deletion + "\", finalizers: [" + finalizers + "]}\n"
+		objs, errs := bundle.DecodeDocuments("pod.yaml", []byte(docs))
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		return podSet{pods: objs}
+	}
+	got, ok := stuckTerminating(pod("2026-11-10T15:00:30Z", "example.com/drain"), now)
+	want := "Pod shop/api-1 has been terminating for 9m30s past its grace period (deletionTimestamp 2026-11-10T15:00:30Z), held by finalizer example.com/drain"
+	if !ok || got != want {
+		t.Errorf("stuckTerminating = %q, %v; want %q", got, ok, want)
+	}
+	if r, ok := stuckTerminating(pod("2026-11-10T15:09:30Z", ""), now); ok {
+		t.Errorf("within a minute of its grace period: %q", r)
+	}
+	if r, ok := stuckTerminating(pod("2026-11-10T15:00:30Z", ""), time.Time{}); ok {
+		t.Errorf("capture time unknown: %q", r)
+	}
+}
