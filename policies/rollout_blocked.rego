@@ -27,7 +27,7 @@ import data.rift.lib
 hypothesis contains h if {
 	some k, w in input.workloads
 	w.convergence == "blocked"
-	w.blocker in {"onDelete", "partition", "paused", "orderedReady"}
+	w.blocker in {"onDelete", "partition", "paused", "orderedReady", "terminating"}
 	obj := input.objects[w.ref.kind][w.ref.namespace][w.ref.name]
 	old := old_pods(w)
 	h := {
@@ -89,6 +89,8 @@ setting(obj, w) := lib.field(obj, "spec.paused", w.convergenceReason) if w.block
 
 setting(obj, w) := lib.field(obj, "spec.podManagementPolicy", w.convergenceReason) if w.blocker == "orderedReady"
 
+setting(obj, w) := lib.field(obj, "spec.strategy.type", w.convergenceReason) if w.blocker == "terminating"
+
 pod_evidence(w, p) := lib.field(p, "metadata.labels", sprintf("pod %s runs an old template (revision %s), Ready=%v, restarts %v", [
 	p.metadata.name, object.get(state(w, p.metadata.name), "revision", "unknown"), object.get(state(w, p.metadata.name), "ready", false),
 	object.get(state(w, p.metadata.name), "restarts", 0),
@@ -102,6 +104,8 @@ divergences(w) := [{"object": d.object, "path": d.path, "message": sprintf("%s h
 
 next_check(obj, w) := sprintf("kubectl get deployment %s -n %s -o jsonpath={.spec.paused}", [obj.metadata.name, obj.metadata.namespace]) if w.blocker == "paused"
 
+else := sprintf("kubectl get pods -n %s -o custom-columns=NAME:.metadata.name,DELETED:.metadata.deletionTimestamp,FINALIZERS:.metadata.finalizers,NODE:.spec.nodeName --selector=%s", [obj.metadata.namespace, selector(obj)]) if w.blocker == "terminating"
+
 else := sprintf("kubectl get pods -n %s -o custom-columns=NAME:.metadata.name,REVISION:.metadata.labels.controller-revision-hash,READY:.status.containerStatuses[*].ready,RESTARTS:.status.containerStatuses[*].restartCount --selector=%s", [obj.metadata.namespace, selector(obj)])
 
 selector(obj) := concat(",", [sprintf("%s=%s", [k, v]) | some k, v in object.get(obj, ["spec", "selector", "matchLabels"], {})])
@@ -114,6 +118,21 @@ repair(obj, w, _) := lib.repair(
 	"pause again and roll back to the previous ReplicaSet",
 	[lib.accept("controller", "updatedReplicas equals replicas"), lib.accept("runtime", "new pods are Ready")],
 ) if w.blocker == "paused"
+
+repair(obj, w, old) := lib.repair(
+	"controller-action",
+	sprintf("find what keeps the old pod %s of Deployment %s/%s from going: the controller that owns its finalizer (it removes the finalizer when its cleanup is done) or the node it ran on; remove a finalizer by hand only once that controller is known to be gone", [terminating_name(old), obj.metadata.namespace, obj.metadata.name]),
+	["the finalizer's controller is down or gone, not still cleaning up (draining a queue, detaching a volume)"],
+	["the pod is removed but the new ReplicaSet still does not scale up"],
+	"none: removing a finalizer cannot be undone; the cleanup it guarded must be done by hand",
+	[lib.accept("controller", "the old pod is gone and updatedReplicas equals replicas"), lib.accept("runtime", "the new pods are Ready")],
+) if w.blocker == "terminating"
+
+# terminating_name is the old pod being deleted.
+terminating_name(old) := name if {
+	names := [p.metadata.name | some p in old; p.metadata.deletionTimestamp]
+	name := names[0]
+} else := "<the terminating pod>"
 
 repair(obj, w, _) := lib.repair(
 	"repository",

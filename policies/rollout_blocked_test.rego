@@ -115,3 +115,20 @@ test_long_values_are_shortened if {
 	contains(h.summary, `spec.x is "y" on kafka-0, kafka-1 (template "xxxxxxxx`)
 	contains(h.summary, `xxx...)`)
 }
+
+# A Recreate rollout held by an old pod a finalizer keeps: the repair
+# goes to whatever owns the finalizer, never a blind removal.
+test_recreate_held_by_a_terminating_pod if {
+	d := {"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "api", "namespace": "shop"}, "spec": {"replicas": 1, "strategy": {"type": "Recreate"}, "selector": {"matchLabels": {"app": "api"}}}, "status": {"updatedReplicas": 0}}
+	old := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "api-1-x", "namespace": "shop", "deletionTimestamp": "2026-11-10T15:00:30Z", "finalizers": ["example.com/drain"]}, "status": {}}
+	w := {
+		"ref": {"apiVersion": "apps/v1", "kind": "Deployment", "namespace": "shop", "name": "api"}, "convergence": "blocked", "blocker": "terminating",
+		"convergenceReason": "ProgressDeadlineExceeded: ...; Pod shop/api-1-x has been terminating for 9m30s past its grace period, held by finalizer example.com/drain",
+		"pods": [{"name": "api-1-x", "revision": "h1", "current": false, "ready": false, "restarts": 0}],
+	}
+	some h in rollout_blocked.hypothesis with input as {"objects": {"Deployment": {"shop": {"api": d}}, "Pod": {"shop": {"api-1-x": old}}}, "workloads": {"Deployment/shop/api": w}}
+	h.supporting[0].path == "spec.strategy.type"
+	h.repair.owner == "controller-action"
+	contains(h.repair.action, "old pod api-1-x of Deployment shop/api")
+	startswith(h.nextCheck, "kubectl get pods -n shop -o custom-columns=NAME:.metadata.name,DELETED:.metadata.deletionTimestamp")
+}

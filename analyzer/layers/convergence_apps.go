@@ -16,16 +16,18 @@ func deploymentVerdict(ix *bundle.Index, o *bundle.Object, ps podSet, now time.T
 	// stalled and takes no other action: nothing moves without a change.
 	if c, ok := findCond(conds, "Progressing"); ok && c.Status == "False" && c.Reason == "ProgressDeadlineExceeded" {
 		r := fmt.Sprintf("ProgressDeadlineExceeded: no progress for progressDeadlineSeconds=%d: %s", numOr(m, 600, "spec", "progressDeadlineSeconds"), c.Message)
+		blocker := ""
 		if f, ok := firstFailing(ps, true); ok {
 			r += "; " + f
 		} else if f, ok := facts.PodClaimBlocked(ix, ps.pods); ok {
 			r += "; " + f
-		} else if f, ok := stuckTerminating(ps, now); ok && str(m, "spec", "strategy", "type") == "Recreate" {
+		} else if f, ok := stuckTerminating(ix, ps, now); ok && str(m, "spec", "strategy", "type") == "Recreate" {
 			// The Recreate strategy scales the new ReplicaSet up only once
 			// no old pod runs, and a pod being deleted still runs.
 			r += "; " + f + "; the Recreate strategy creates no new pod until every old one is gone"
+			blocker = BlockerTerminating
 		}
-		return verdict{Blocked, r, ""}
+		return verdict{Blocked, r, blocker}
 	}
 	if c, ok := findCond(conds, "ReplicaFailure"); ok && c.Status == "True" {
 		return verdict{Failed, fmt.Sprintf("ReplicaFailure %s: %s", c.Reason, c.Message), ""}

@@ -63,6 +63,7 @@ const (
 	BlockerPartition    = "partition"    // a StatefulSet partition holds lower ordinals back
 	BlockerPaused       = "paused"       // a Deployment's spec.paused
 	BlockerOrderedReady = "orderedReady" // an OrderedReady StatefulSet waits on an unready old pod
+	BlockerTerminating  = "terminating"  // a Recreate Deployment waits on an old pod that does not go
 )
 
 // Workload is one subject of the analysis (a workload, a GitOps object or a
@@ -73,7 +74,7 @@ type Workload struct {
 	ConvergenceReason string     `json:"convergenceReason"`
 	// Blocker names the controller setting that holds a blocked rollout
 	// (BlockerOnDelete, BlockerPartition, BlockerPaused,
-	// BlockerOrderedReady). It is empty for every other verdict, and for a
+	// BlockerOrderedReady, BlockerTerminating). It is empty for every other verdict, and for a
 	// block whose cause is a failing pod or object: the rules about that
 	// failure explain the block, and the rollout-blocked rule reads this
 	// field instead of judging the controller again.

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/facts"
 )
 
 // UnreadyAfter is how long a pod that shows no failure may stay not Ready
@@ -73,14 +74,18 @@ func deadlineOf(o *bundle.Object) time.Duration {
 const TerminatingAfter = time.Minute
 
 // stuckTerminating names a pod of ps deleted more than TerminatingAfter
-// past its grace period at now, with the finalizers that keep it.
-func stuckTerminating(ps podSet, now time.Time) (string, bool) {
+// past its grace period at now and not yet in a terminal phase (a
+// Succeeded or Failed pod no longer runs, whatever keeps its object),
+// with the finalizers that keep it and the node whose kubelet stopped
+// reporting: the usual reason a deleted pod never stops, since only its
+// kubelet can confirm the containers are gone.
+func stuckTerminating(ix *bundle.Index, ps podSet, now time.Time) (string, bool) {
 	if now.IsZero() {
 		return "", false
 	}
 	for _, p := range ps.pods {
 		dt := p.GetDeletionTimestamp()
-		if dt == nil {
+		if dt == nil || facts.Finished(p) {
 			continue
 		}
 		// deletionTimestamp is when the grace period ends.
@@ -89,6 +94,13 @@ func stuckTerminating(ps podSet, now time.Time) (string, bool) {
 				p.GetNamespace(), p.GetName(), late.Round(time.Second), dt.UTC().Format(time.RFC3339))
 			if fs := p.GetFinalizers(); len(fs) > 0 {
 				r += fmt.Sprintf(", held by finalizer %s", strings.Join(fs, ", "))
+			}
+			if n := str(p.Object, "spec", "nodeName"); n != "" {
+				if node, ok := ix.Get(bundle.Key{Kind: "Node", Name: n}); ok {
+					if c, ok := statusCond(node.Object, "Ready"); ok && c.Status != "True" {
+						r += fmt.Sprintf(", on node %s (Ready=%s %s)", n, c.Status, c.Reason)
+					}
+				}
 			}
 			return r, true
 		}

@@ -53,22 +53,27 @@ func TestUnreadyStall(t *testing.T) {
 func TestStuckTerminating(t *testing.T) {
 	now := time.Date(2026, 11, 10, 15, 10, 0, 0, time.UTC)
 	pod := func(deletion string, finalizers string) podSet {
-		docs := "apiVersion: v1\nkind: Pod\nmetadata: {name: api-1, namespace: shop, deletionTimestamp: \"" + deletion + "\", finalizers: [" + finalizers + "]}\n"
+		docs := "apiVersion: v1\nkind: Pod\nmetadata: {name: api-1, namespace: shop, deletionTimestamp: \"" + deletion + "\", finalizers: [" + finalizers + "]}\nspec: {nodeName: n1}\nstatus: {phase: Running}\n"
 		objs, errs := bundle.DecodeDocuments("pod.yaml", []byte(docs))
 		if len(errs) > 0 {
 			t.Fatal(errs)
 		}
 		return podSet{pods: objs}
 	}
-	got, ok := stuckTerminating(pod("2026-11-10T15:00:30Z", "example.com/drain"), now)
-	want := "Pod shop/api-1 has been terminating for 9m30s past its grace period (deletionTimestamp 2026-11-10T15:00:30Z), held by finalizer example.com/drain"
+	node, errs := bundle.DecodeDocuments("node.yaml", []byte("apiVersion: v1\nkind: Node\nmetadata: {name: n1}\nstatus: {conditions: [{type: Ready, status: Unknown, reason: NodeStatusUnknown}]}\n"))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	ix := bundle.NewIndex(node, nil)
+	got, ok := stuckTerminating(ix, pod("2026-11-10T15:00:30Z", "example.com/drain"), now)
+	want := "Pod shop/api-1 has been terminating for 9m30s past its grace period (deletionTimestamp 2026-11-10T15:00:30Z), held by finalizer example.com/drain, on node n1 (Ready=Unknown NodeStatusUnknown)"
 	if !ok || got != want {
 		t.Errorf("stuckTerminating = %q, %v; want %q", got, ok, want)
 	}
-	if r, ok := stuckTerminating(pod("2026-11-10T15:09:30Z", ""), now); ok {
+	if r, ok := stuckTerminating(ix, pod("2026-11-10T15:09:30Z", ""), now); ok {
 		t.Errorf("within a minute of its grace period: %q", r)
 	}
-	if r, ok := stuckTerminating(pod("2026-11-10T15:00:30Z", ""), time.Time{}); ok {
+	if r, ok := stuckTerminating(ix, pod("2026-11-10T15:00:30Z", ""), time.Time{}); ok {
 		t.Errorf("capture time unknown: %q", r)
 	}
 }
