@@ -122,6 +122,13 @@ func family(ix *bundle.Index, r bundle.Ref) []string {
 // the workload or a related object, or explains one.
 func dropAccounted(cs []candidate, related map[string][]string) []candidate {
 	// named[t] are the subjects that hypotheses of tier t name or explain.
+	// A link counts only when the hypothesis it names exists, as the
+	// report shows links: a rule that declares it explains a crash loop
+	// the pod does not have accounts for nothing the reader can see.
+	exists := map[string]bool{}
+	for _, c := range cs {
+		exists[c.h.Cause+"|"+c.h.Subject.String()] = true
+	}
 	named := map[int]map[string]bool{}
 	for _, c := range cs {
 		if c.h.Status != Supported && c.h.Status != Open {
@@ -133,7 +140,9 @@ func dropAccounted(cs []candidate, related map[string][]string) []candidate {
 		}
 		named[t][c.h.Subject.String()] = true
 		for _, l := range c.links {
-			named[t][l.Subject.String()] = true
+			if exists[l.Cause+"|"+l.Subject.String()] {
+				named[t][l.Subject.String()] = true
+			}
 		}
 	}
 	out := cs[:0]
