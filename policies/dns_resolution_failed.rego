@@ -2,7 +2,8 @@
 # title: DNS resolution failed
 # description: >-
 #   A name does not resolve from inside the cluster ("lookup HOST ... no
-#   such host", "server misbehaving", "Could not resolve host"), seen in a
+#   such host", "server misbehaving", "Could not resolve host", busybox's
+#   "bad address"), seen in a
 #   controller condition, an event or a log. The subject is the host. It
 #   explains the failure of every object that reported it (an ExternalSecret,
 #   a Git source, a pod).
@@ -20,6 +21,7 @@ patterns := [
 	`lookup ([A-Za-z0-9.\-]+)(?: on [0-9a-f.:\[\]]+)?: (?:no such host|server misbehaving|i/o timeout|Temporary failure in name resolution)`,
 	`[Cc]ould not resolve host:? ([A-Za-z0-9.\-]+)`,
 	`getaddrinfo (?:ENOTFOUND|EAI_AGAIN) ([A-Za-z0-9.\-]+)`,
+	`bad address '([A-Za-z0-9.\-]+)'`,
 ]
 
 # effect maps the kind that reported the failure to the hypothesis it

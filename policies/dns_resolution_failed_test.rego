@@ -91,3 +91,15 @@ test_existing_in_cluster_service_is_a_dns_failure if {
 	some h in dns_resolution_failed.hypothesis with input as inp
 	h.subject.kind == "Host"
 }
+
+# busybox (nc, wget) says "bad address" for a name it cannot resolve.
+test_busybox_bad_address if {
+	inp := {
+		"bundle": {"notCollectedResources": {}},
+		"logs": {"shop/api-1": [{"container": "wait", "file": "logs/shop/api-1/wait.log", "lines": ["nc: bad address 'seed.shop.svc.cluster.local'"]}]},
+		"objects": {"Pod": {"shop": {"api-1": {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "api-1", "namespace": "shop"}}}}, "Service": {"shop": {"api": {}}}},
+		"events_by_type": {},
+	}
+	some h in dns_resolution_failed.hypothesis with input as inp
+	h.subject == {"apiVersion": "v1", "kind": "Service", "namespace": "shop", "name": "seed"}
+}
