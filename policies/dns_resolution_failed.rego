@@ -18,7 +18,7 @@ package rift.rules.dns_resolution_failed
 import data.rift.lib
 
 patterns := [
-	`lookup ([A-Za-z0-9.\-]+)(?: on [0-9a-f.:\[\]]+)?: (?:no such host|server misbehaving|i/o timeout|Temporary failure in name resolution)`,
+	`lookup ([A-Za-z0-9.\-]+)(?: on [0-9a-f.:\[\]]+)?: (?:read udp [^ ]+: )?(?:no such host|server misbehaving|i/o timeout|Temporary failure in name resolution)`,
 	`[Cc]ould not resolve host:? ([A-Za-z0-9.\-]+)`,
 	`getaddrinfo (?:ENOTFOUND|EAI_AGAIN) ([A-Za-z0-9.\-]+)`,
 	`bad address '([A-Za-z0-9.\-]+)'`,

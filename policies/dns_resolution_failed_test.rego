@@ -103,3 +103,15 @@ test_busybox_bad_address if {
 	some h in dns_resolution_failed.hypothesis with input as inp
 	h.subject == {"apiVersion": "v1", "kind": "Service", "namespace": "shop", "name": "seed"}
 }
+
+# Go's resolver names the server and the UDP read that timed out.
+test_lookup_timeout_with_udp_read if {
+	inp := {
+		"bundle": {"notCollectedResources": {}},
+		"logs": {"shop/api-1": [{"container": "api", "file": "logs/shop/api-1/api.log", "lines": ["dial tcp: lookup api.stripe.com on 10.96.0.10:53: read udp 10.0.1.9:43120->10.96.0.10:53: i/o timeout"]}]},
+		"objects": {"Pod": {"shop": {"api-1": {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "api-1", "namespace": "shop"}}}}},
+		"events_by_type": {},
+	}
+	some h in dns_resolution_failed.hypothesis with input as inp
+	h.subject.name == "api.stripe.com"
+}

@@ -9,7 +9,9 @@
 #   (input.network_policies); which side denies and why is decided here.
 #   The subject is the newest policy isolating the denying side. It
 #   explains the dependency-unavailable hypothesis of the same target and
-#   the client's crash loop and probe failures.
+#   the client's crash loop and probe failures. A name lookup that timed
+#   out from a pod whose egress policies admit nothing on port 53 is the
+#   same cause: it explains the dns-resolution-failed of that name.
 # custom:
 #   id: network-policy-denied
 #   cause: network-policy-denied
@@ -54,6 +56,78 @@ hypothesis contains h if {
 		),
 		"explains": ({lib.explain("dependency-unavailable", t)} | {lib.explain(cause, lib.ref(c)) | some cause in {"crash-loop", "probe-failing"}}),
 	}
+}
+
+# A name lookup that timed out from a pod whose egress policies admit
+# nothing on port 53: the plugin drops the DNS queries, so every name
+# times out, in-cluster or not. The cluster DNS is fine; the policy is
+# the cause, and it explains the lookup failure the DNS rule reports.
+hypothesis contains h if {
+	some [ns, pod, line, host] in dns_timeouts
+	c := lib.pod(ns, pod)
+	ps := input.network_policies.egress[lib.pod_key(c)]
+	not admits_dns(ps)
+	k := newest(ps, "egress")
+	p := input.network_policies.policies[k]
+	h := {
+		"subject": p.ref,
+		"summary": sprintf("NetworkPolicy %s isolates pod %s for egress and no policy admits DNS (port 53): its lookup of %s times out", [k, lib.pod_key(c), host]),
+		"supporting": array.concat(
+			[{"object": lib.ref(c), "file": log_file(ns, pod, line), "message": line}],
+			[lib.field(input.objects.NetworkPolicy[q.ref.namespace][q.ref.name], "spec", sprintf("isolates pod %s for egress; none of its rules admits port 53", [lib.pod_key(c)])) |
+				some k2 in ps
+				q := input.network_policies.policies[k2]
+			],
+		),
+		"contradicting": [],
+		"nextCheck": sprintf("kubectl describe networkpolicy %s -n %s", [p.ref.name, p.ref.namespace]),
+		"repair": lib.repair(
+			"repository",
+			sprintf("admit egress to the cluster DNS (UDP and TCP port 53, the kube-dns pods) in NetworkPolicy %s/%s or a policy beside it, where it is declared", [p.ref.namespace, p.ref.name]),
+			["the pod is meant to resolve names (it is not a deliberately offline workload)"],
+			["lookups still time out once DNS is admitted: look at the cluster DNS itself"],
+			sprintf("restore NetworkPolicy %s/%s's previous rules", [p.ref.namespace, p.ref.name]),
+			[lib.accept("dependencies", sprintf("pod %s/%s resolves %s", [ns, pod, host])), lib.accept("runtime", sprintf("pod %s becomes Ready", [pod]))],
+		),
+		"explains": ({lib.explain("dns-resolution-failed", {"apiVersion": "", "kind": "Host", "namespace": "", "name": host})} | {lib.explain(cause, lib.ref(c)) | some cause in {"crash-loop", "probe-failing"}}),
+	}
+}
+
+# dns_timeouts are the log lines where a name lookup timed out:
+# [namespace, pod, line, host]. Go's resolver writes "lookup HOST on
+# SERVER:53: read udp A->B: i/o timeout" or "lookup HOST: i/o timeout".
+dns_timeouts contains [ns, pod, line, m[1]] if {
+	some key, logs in input.logs
+	[ns, pod] := split(key, "/")
+	some l in logs
+	some line in l.lines
+	some m in regex.find_all_string_submatch_n(`lookup ([A-Za-z0-9.\-]+)(?: on [0-9a-f.:\[\]]+)?: (?:read udp [^ ]+: )?i/o timeout`, line, 1)
+}
+
+# admits_dns is whether a rule of the policies ps admits egress on port
+# 53, to any peer: where the cluster DNS pods run is often outside the
+# bundle, so a rule for port 53 is taken to reach them.
+admits_dns(ps) if {
+	some k in ps
+	some r in input.network_policies.policies[k].egress
+	dns_port(r)
+}
+
+dns_port(r) if count(r.ports) == 0
+
+dns_port(r) if {
+	some pt in r.ports
+	not pt.port
+}
+
+dns_port(r) if {
+	some pt in r.ports
+	pt.port == 53
+}
+
+dns_port(r) if {
+	some pt in r.ports
+	pt.port in {"dns", "dns-tcp"}
 }
 
 # dial_port is the port of the failed dial to host in line.

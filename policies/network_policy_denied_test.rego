@@ -122,3 +122,21 @@ test_pod_target if {
 	h.subject == ref("default-deny")
 	{"cause": "dependency-unavailable", "subject": {"apiVersion": "v1", "kind": "Pod", "namespace": "shop", "name": "redis-0"}} in h.explains
 }
+
+# Egress isolated with no rule for port 53: every lookup times out.
+dns_input(rules) := {
+	"logs": {"shop/api-1": [{"container": "api", "file": "logs/shop/api-1/api.log", "lines": ["dial tcp: lookup api.stripe.com on 10.96.0.10:53: read udp 10.0.1.9:43120->10.96.0.10:53: i/o timeout"]}]},
+	"objects": {"Pod": {"shop": {"api-1": client}}, "NetworkPolicy": {"shop": {"egress": policy("egress", "2026-11-10T15:58:00Z")}}},
+	"network_policies": {"ingress": {}, "egress": {"shop/api-1": ["shop/egress"]}, "policies": {"shop/egress": {"ref": ref("egress"), "ingress": [], "egress": rules}}},
+}
+
+test_egress_without_dns_explains_the_lookup_failure if {
+	some h in network_policy_denied.hypothesis with input as dns_input([rule({"all": true, "ports": [{"protocol": "TCP", "port": 443}]})])
+	h.subject == ref("egress")
+	contains(h.summary, "no policy admits DNS (port 53): its lookup of api.stripe.com times out")
+	{"cause": "dns-resolution-failed", "subject": {"apiVersion": "", "kind": "Host", "namespace": "", "name": "api.stripe.com"}} in h.explains
+}
+
+test_egress_admitting_dns_is_silent if {
+	count(network_policy_denied.hypothesis) == 0 with input as dns_input([rule({"all": true, "ports": [{"protocol": "UDP", "port": 53}]})])
+}

@@ -29,6 +29,7 @@ import (
 	dependencyunavailable "github.com/rift-dev/rift/hack/scenarios/dependency-unavailable"
 	deploymentsunobserved "github.com/rift-dev/rift/hack/scenarios/deployments-unobserved"
 	drift "github.com/rift-dev/rift/hack/scenarios/drift"
+	egressdnsdenied "github.com/rift-dev/rift/hack/scenarios/egress-dns-denied"
 	externalsecretfailed "github.com/rift-dev/rift/hack/scenarios/external-secret-failed"
 	externalsecretproviderdns "github.com/rift-dev/rift/hack/scenarios/externalsecret-provider-dns"
 	fluxreadynoendpoints "github.com/rift-dev/rift/hack/scenarios/flux-ready-no-endpoints"
@@ -100,6 +101,7 @@ func all() []scenarios.Scenario {
 		initwaitforever.Scenario(),
 		servicerenameddns.Scenario(),
 		pullsecretmissing.Scenario(),
+		egressdnsdenied.Scenario(),
 		imageupdateverify.Scenario(),
 		externalsecretfailed.Scenario(),
 		externalsecretproviderdns.Scenario(),
