@@ -23,7 +23,7 @@ hypothesis contains h if {
 	h := {
 		"subject": subject,
 		"summary": sprintf("%s is unreachable from pod %s/%s%s", [named(subject, host, p), ns, pod, why(subject, host, p)]),
-		"supporting": [{"object": lib.ref(p), "file": log_file(ns, pod, line), "message": line}],
+		"supporting": [{"object": lib.ref(p), "file": lib.log_file(ns, pod, line), "message": line}],
 		"contradicting": serving(p),
 		"nextCheck": check(subject),
 		"repair": lib.repair(
@@ -102,8 +102,3 @@ else := sprintf("kubectl describe node %s", [s.name]) if s.kind == "Node"
 else := sprintf("kubectl get pods -A -o wide --field-selector status.podIP=%s", [s.name]) if regex.match("^[0-9.]+$", s.name)
 
 else := sprintf("dig +short %s", [s.name])
-
-log_file(ns, pod, line) := [l.file |
-	some l in input.logs[concat("/", [ns, pod])]
-	line in l.lines
-][0]

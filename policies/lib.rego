@@ -129,6 +129,13 @@ event_pods(reasons) := {p |
 	p := input.objects.Pod[e.object.namespace][e.object.name]
 }
 
+# log_file is the file of the log of pod ns/pod that holds line, for
+# evidence that cites a log line.
+log_file(ns, pod, line) := [l.file |
+	some l in input.logs[concat("/", [ns, pod])]
+	line in l.lines
+][0]
+
 # dial_failures are the log lines where a container failed to connect:
 # [namespace, pod, line, host].
 dial_failures contains [ns, pod, line, m[1]] if {

@@ -38,7 +38,7 @@ hypothesis contains h if {
 		"subject": p.ref,
 		"summary": summary(d, c, t, k, port),
 		"supporting": array.concat(
-			[{"object": lib.ref(c), "file": log_file(ns, pod, line), "message": line}],
+			[{"object": lib.ref(c), "file": lib.log_file(ns, pod, line), "message": line}],
 			[lib.field(input.objects.NetworkPolicy[q.ref.namespace][q.ref.name], "spec", isolates(d)) |
 				some k2 in d.policies
 				q := input.network_policies.policies[k2]
@@ -73,7 +73,7 @@ hypothesis contains h if {
 		"subject": p.ref,
 		"summary": sprintf("NetworkPolicy %s isolates pod %s for egress and no policy admits DNS (port 53): its lookup of %s times out", [k, lib.pod_key(c), host]),
 		"supporting": array.concat(
-			[{"object": lib.ref(c), "file": log_file(ns, pod, line), "message": line}],
+			[{"object": lib.ref(c), "file": lib.log_file(ns, pod, line), "message": line}],
 			[lib.field(input.objects.NetworkPolicy[q.ref.namespace][q.ref.name], "spec", sprintf("isolates pod %s for egress; none of its rules admits port 53", [lib.pod_key(c)])) |
 				some k2 in ps
 				q := input.network_policies.policies[k2]
@@ -247,8 +247,3 @@ else := sprintf("egress to pod %s on port %d (by its labels or its namespace's)"
 refused(line) := [{"message": "the connection was refused, not timed out: most network plugins drop what a policy denies, so something answered"}] if contains(line, "connection refused")
 
 else := []
-
-log_file(ns, pod, line) := [l.file |
-	some l in input.logs[concat("/", [ns, pod])]
-	line in l.lines
-][0]
