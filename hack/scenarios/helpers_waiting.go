@@ -3,26 +3,21 @@ package scenarios
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/rift-dev/rift/internal/testcluster"
 )
 
-// PodReadyUnlessImage returns the Cluster options that keep kwok from
-// starting containers of the given images: kwok's own pod-ready stage
-// (kwok v0.8.0, copied verbatim) with one more selector, so those pods stay
-// Pending where pod-create left them (ContainerCreating) and the scenario
-// writes what the kubelet says instead. Every other pod starts as usual.
-func PodReadyUnlessImage(images ...string) (kwokConfig, disable []string) {
-	var vals strings.Builder
-	for _, im := range images {
-		fmt.Fprintf(&vals, "      - %q\n", im)
-	}
-	stage := strings.Replace(podReadyStage, "    # held images\n",
-		"    - key: '.spec.containers.[].image'\n      operator: 'NotIn'\n      values:\n"+vals.String(), 1)
-	return []string{stage}, []string{"pod-ready"}
+// PodReadyUnlessImage is the hold that keeps kwok from starting
+// containers of the given images: its own pod-ready stage with one more
+// selector requirement, so those pods stay Pending where pod-create left
+// them (ContainerCreating) and the scenario writes what the kubelet says
+// instead. Every other pod starts as usual.
+func PodReadyUnlessImage(images ...string) testcluster.StageHold {
+	return testcluster.StageHold{Stage: "pod-ready", Key: ".spec.containers.[].image", Operator: "NotIn", Values: images}
 }
 
 // ImagePull is a container whose image the runtime cannot pull.

@@ -58,6 +58,9 @@ func (c *Cluster) prepare(tc *toolchain, opts Options, etcdData string) (*layout
 	if l.stages, err = selectStages(tc.stages, opts.DisableStages); err != nil {
 		return nil, err
 	}
+	if l.stages, err = holdStages(l.stages, opts.Holds, c.Dir); err != nil {
+		return nil, err
+	}
 	l.kwokConfig = filepath.Join(c.Dir, "kwok.yaml")
 	logs, err := c.logsConfig(opts.PodLogs)
 	if err != nil {

@@ -38,6 +38,11 @@ type Options struct {
 	// DisableStages names default stages (metadata.name, e.g. "pod-ready")
 	// to leave out, so that an extra stage can take their place.
 	DisableStages []string
+	// Holds narrow default stages: each adds one requirement to a stage's
+	// selector, so that the stage leaves the pods it excludes where the
+	// stage before left them and a test writes what the kubelet says for
+	// those instead. The stage stays kwok's own file otherwise.
+	Holds []StageHold
 	// Extra flags appended to each component's command line.
 	APIServerArgs, ControllerManagerArgs, SchedulerArgs []string
 }

@@ -38,12 +38,12 @@ var app = scenarios.ArgoApp{
 
 // Scenario returns the recorder entry for fixtures/argo-presync-hook-failed.
 func Scenario() scenarios.Scenario {
-	kwok, disable := scenarios.PodReadyUnlessImage(migrateImage)
+	hold := scenarios.PodReadyUnlessImage(migrateImage)
 	return scenarios.Scenario{
 		Name:       "argo-presync-hook-failed",
 		Question:   "Argo CD says the storefront 3.2.0 sync failed: one or more synchronization tasks completed unsuccessfully; what failed?",
 		Namespaces: []string{ns},
-		Cluster: testcluster.Options{KwokConfig: kwok, DisableStages: disable,
+		Cluster: testcluster.Options{Holds: []testcluster.StageHold{hold},
 			PodLogs: []testcluster.PodLog{{Namespace: ns, Container: "migrate"}}},
 		Run:   run,
 		Check: check,

@@ -38,12 +38,12 @@ var flux = scenarios.FluxSync{
 // Scenario returns the recorder entry for fixtures/config-missing.
 func Scenario() scenarios.Scenario {
 	// The kubelet never starts a 2.4.0 container: it fails before that.
-	kwok, disable := scenarios.PodReadyUnlessImage(newImage)
+	hold := scenarios.PodReadyUnlessImage(newImage)
 	return scenarios.Scenario{
 		Name:       "config-missing",
 		Question:   "why does the new accounts-api pod never start?",
 		Namespaces: []string{ns},
-		Cluster:    testcluster.Options{KwokConfig: kwok, DisableStages: disable},
+		Cluster:    testcluster.Options{Holds: []testcluster.StageHold{hold}},
 		Run:        run,
 		Check:      check,
 	}

@@ -57,12 +57,12 @@ var incident = scenarios.SecretDelivery{
 
 // Scenario returns the recorder entry for fixtures/external-secret-failed.
 func Scenario() scenarios.Scenario {
-	kwok, disable := scenarios.PodReadyUnlessImage(image)
+	hold := scenarios.PodReadyUnlessImage(image)
 	return scenarios.Scenario{
 		Name:       "external-secret-failed",
 		Question:   "why does no invoice-worker pod start?",
 		Namespaces: []string{ns},
-		Cluster:    testcluster.Options{KwokConfig: kwok, DisableStages: disable},
+		Cluster:    testcluster.Options{Holds: []testcluster.StageHold{hold}},
 		Run:        incident.Run,
 		Check:      incident.Check,
 	}

@@ -41,12 +41,12 @@ var flux = scenarios.FluxSync{
 
 // Scenario returns the recorder entry for fixtures/health-check-timeout.
 func Scenario() scenarios.Scenario {
-	kwok, disable := scenarios.PodReadyUnlessImage(newImage)
+	hold := scenarios.PodReadyUnlessImage(newImage)
 	return scenarios.Scenario{
 		Name:       "health-check-timeout",
 		Question:   "Flux says the orders Kustomization failed its health check and 2.4.0 is the last applied revision; what is wrong with order-router 2.5.0?",
 		Namespaces: []string{ns},
-		Cluster:    testcluster.Options{KwokConfig: kwok, DisableStages: disable},
+		Cluster:    testcluster.Options{Holds: []testcluster.StageHold{hold}},
 		Run:        run,
 		Check:      check,
 	}

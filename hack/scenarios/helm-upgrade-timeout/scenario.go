@@ -46,12 +46,12 @@ var (
 // Scenario returns the recorder entry for fixtures/helm-upgrade-timeout.
 func Scenario() scenarios.Scenario {
 	// The kubelet never starts a 1.5.0 container: it fails before that.
-	kwok, disable := scenarios.PodReadyUnlessImage(newImage)
+	hold := scenarios.PodReadyUnlessImage(newImage)
 	return scenarios.Scenario{
 		Name:       "helm-upgrade-timeout",
 		Question:   "flux says the payments-api HelmRelease upgrade to 1.5.0 failed with context deadline exceeded; why?",
 		Namespaces: []string{ns},
-		Cluster:    testcluster.Options{KwokConfig: kwok, DisableStages: disable},
+		Cluster:    testcluster.Options{Holds: []testcluster.StageHold{hold}},
 		Run:        run,
 		Check:      check,
 	}

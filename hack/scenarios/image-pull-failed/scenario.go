@@ -36,12 +36,12 @@ var flux = scenarios.FluxSync{
 
 // Scenario returns the recorder entry for fixtures/image-pull-failed.
 func Scenario() scenarios.Scenario {
-	kwok, disable := scenarios.PodReadyUnlessImage(badImage)
+	hold := scenarios.PodReadyUnlessImage(badImage)
 	return scenarios.Scenario{
 		Name:       "image-pull-failed",
 		Question:   "why is the invoice-api 4.8.0 rollout not progressing?",
 		Namespaces: []string{ns},
-		Cluster:    testcluster.Options{KwokConfig: kwok, DisableStages: disable},
+		Cluster:    testcluster.Options{Holds: []testcluster.StageHold{hold}},
 		Run:        run,
 		Check:      check,
 	}

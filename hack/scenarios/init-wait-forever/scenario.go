@@ -43,12 +43,12 @@ var flux = scenarios.FluxSync{
 
 // Scenario returns the recorder entry for fixtures/init-wait-forever.
 func Scenario() scenarios.Scenario {
-	kwok, disable := scenarios.InitHeldForPods(stuck)
+	hold := scenarios.InitHeldForPods(stuck)
 	return scenarios.Scenario{
 		Name:       "init-wait-forever",
 		Question:   "ledger was scaled to 3 this morning; why are only 2 replicas ready?",
 		Namespaces: []string{ns},
-		Cluster: testcluster.Options{KwokConfig: kwok, DisableStages: disable,
+		Cluster: testcluster.Options{Holds: []testcluster.StageHold{hold},
 			PodLogs: []testcluster.PodLog{{Namespace: ns, Pod: stuck, Container: "wait-for-seed"}}},
 		Run:   run,
 		Check: check,

@@ -38,12 +38,12 @@ var flux = scenarios.FluxSync{
 
 // Scenario returns the recorder entry for fixtures/pull-secret-missing.
 func Scenario() scenarios.Scenario {
-	kwok, disable := scenarios.PodReadyUnlessImage(image)
+	hold := scenarios.PodReadyUnlessImage(image)
 	return scenarios.Scenario{
 		Name:       "pull-secret-missing",
 		Question:   "the new analytics tenant's metrics-api never starts; is the registry down?",
 		Namespaces: []string{ns},
-		Cluster:    testcluster.Options{KwokConfig: kwok, DisableStages: disable},
+		Cluster:    testcluster.Options{Holds: []testcluster.StageHold{hold}},
 		Run:        run,
 		Check:      check,
 	}

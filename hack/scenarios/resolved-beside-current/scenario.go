@@ -56,13 +56,13 @@ var (
 
 // Scenario returns the recorder entry for fixtures/resolved-beside-current.
 func Scenario() scenarios.Scenario {
-	kwok, disable := scenarios.PodReadyUnlessImage(badImage)
+	hold := scenarios.PodReadyUnlessImage(badImage)
 	return scenarios.Scenario{
 		Name:       "resolved-beside-current",
 		Question:   "what is failing in the catalog namespace right now?",
 		Namespaces: []string{ns},
 		Cluster: testcluster.Options{
-			KwokConfig: kwok, DisableStages: disable,
+			Holds:   []testcluster.StageHold{hold},
 			PodLogs: []testcluster.PodLog{{Namespace: ns, Container: indexer}},
 		},
 		Run:   run,

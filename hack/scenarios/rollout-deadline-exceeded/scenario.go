@@ -38,12 +38,12 @@ var flux = scenarios.FluxSync{
 
 // Scenario returns the recorder entry for fixtures/rollout-deadline-exceeded.
 func Scenario() scenarios.Scenario {
-	kwok, disable := scenarios.PodReadyUnlessImage(badImage)
+	hold := scenarios.PodReadyUnlessImage(badImage)
 	return scenarios.Scenario{
 		Name:       "rollout-deadline-exceeded",
 		Question:   "checkout 7.2.0-rc.1 was applied; why is the rollout not moving?",
 		Namespaces: []string{ns},
-		Cluster:    testcluster.Options{KwokConfig: kwok, DisableStages: disable},
+		Cluster:    testcluster.Options{Holds: []testcluster.StageHold{hold}},
 		Run:        run,
 		Check:      check,
 	}

@@ -43,14 +43,14 @@ var flux = scenarios.FluxSync{
 
 // Scenario returns the recorder entry for fixtures/rwo-rolling-update.
 func Scenario() scenarios.Scenario {
-	kwok, disable := scenarios.PodReadyUnlessImage(newImage)
+	hold := scenarios.PodReadyUnlessImage(newImage)
 	return scenarios.Scenario{
 		Name:       "rwo-rolling-update",
 		Question:   "the uploads 2.4.0 rollout has hung for minutes with its new pod in ContainerCreating; why?",
 		Namespaces: []string{ns},
 		// The recorder plays the attach/detach controller, which in a
 		// cluster without the EBS CSI driver would only time out.
-		Cluster: testcluster.Options{KwokConfig: kwok, DisableStages: disable,
+		Cluster: testcluster.Options{Holds: []testcluster.StageHold{hold},
 			ControllerManagerArgs: []string{"--controllers=*,-persistentvolume-attach-detach-controller"}},
 		Run:   run,
 		Check: check,
