@@ -61,11 +61,7 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	if err != nil {
 		return err
 	}
-	sha, err := e.Git.Commit(ctx, "payments-api 3.4.0", time.Now(), v1)
-	if err != nil {
-		return err
-	}
-	if err := e.Reconcile(ctx, flux, sha, time.Now()); err != nil {
+	if _, err := e.Ship(ctx, flux, "payments-api 3.4.0", v1); err != nil {
 		return err
 	}
 	if err := e.WaitDeployment(ctx, ns, "payments-api", scenarios.Available(2)); err != nil {
@@ -96,10 +92,7 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	if err != nil {
 		return err
 	}
-	if sha, err = e.Git.Commit(ctx, "payments-api: provider stripe-v2", time.Now(), v2); err != nil {
-		return err
-	}
-	if err := e.Reconcile(ctx, flux, sha, time.Now()); err != nil {
+	if _, err := e.Ship(ctx, flux, "payments-api: provider stripe-v2", v2); err != nil {
 		return err
 	}
 	// The probe keeps failing after the fix: the pods kept the old

@@ -48,12 +48,8 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	if err != nil {
 		return err
 	}
-	sha, err := e.Git.Commit(ctx, "orders-db: scale to 0 for the volume migration", time.Now(), v2)
+	down, err := e.Ship(ctx, ordersapp.Flux, "orders-db: scale to 0 for the volume migration", v2)
 	if err != nil {
-		return err
-	}
-	down := time.Now()
-	if err := e.Reconcile(ctx, ordersapp.Flux, sha, down); err != nil {
 		return err
 	}
 	if err := e.Wait(ctx, "orders-db without pods", 2*time.Minute, func(ctx context.Context) (bool, error) {
@@ -79,17 +75,9 @@ func run(ctx context.Context, e *scenarios.Env) error {
 func crash(ctx context.Context, e *scenarios.Env, pods []corev1.Pod, ip string, down time.Time) error {
 	time.Sleep(time.Until(down.Add(25 * time.Second)))
 	lastStart := down.Add(22 * time.Second)
-	if err := e.Cluster.WritePreviousContainerLog(ns, "", "api", ordersapp.APILog(lastStart, ip, 140*time.Millisecond, "connect: connection refused")); err != nil {
-		return err
-	}
-	for _, p := range pods {
-		if err := e.CrashLoopBackOff(ctx, ns, p.Name, scenarios.CrashLoop{
-			Container: "api", Reason: "Error", ExitCode: 1, Restarts: 3,
-			LastStart: lastStart, LastFinish: lastStart.Add(180 * time.Millisecond),
-			FirstBackOff: down.Add(3 * time.Second), BackOffs: 4, Backoff: 40 * time.Second,
-		}); err != nil {
-			return err
-		}
-	}
-	return nil
+	return e.CrashLoopAll(ctx, ns, pods, ordersapp.APILog(lastStart, ip, 140*time.Millisecond, "connect: connection refused"), scenarios.CrashLoop{
+		Container: "api", Reason: "Error", ExitCode: 1, Restarts: 3,
+		LastStart: lastStart, LastFinish: lastStart.Add(180 * time.Millisecond),
+		FirstBackOff: down.Add(3 * time.Second), BackOffs: 4, Backoff: 40 * time.Second,
+	})
 }

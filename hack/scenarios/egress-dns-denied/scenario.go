@@ -76,12 +76,7 @@ func run(ctx context.Context, e *scenarios.Env) error {
 		if err != nil {
 			return err
 		}
-		sha, err := e.Git.Commit(ctx, c.message, time.Now(), fs)
-		if err != nil {
-			return err
-		}
-		applied = time.Now()
-		if err := e.Reconcile(ctx, flux, sha, applied); err != nil {
+		if applied, err = e.Ship(ctx, flux, c.message, fs); err != nil {
 			return err
 		}
 		if err := e.WaitDeployment(ctx, ns, "checkout-api", scenarios.Available(2)); err != nil {
@@ -98,19 +93,11 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	// after its 5-second timeout.
 	time.Sleep(3 * time.Second)
 	start := time.Now().Add(-20 * time.Second)
-	if err := e.Cluster.WritePreviousContainerLog(ns, "", "api", apiLog(start, pods[0].Status.PodIP)); err != nil {
-		return err
-	}
-	for _, p := range pods {
-		if err := e.CrashLoopBackOff(ctx, ns, p.Name, scenarios.CrashLoop{
-			Container: "api", Reason: "Error", ExitCode: 1, Restarts: 2,
-			LastStart: start, LastFinish: start.Add(5*time.Second + 40*time.Millisecond),
-			FirstBackOff: applied.Add(8 * time.Second), BackOffs: 3, Backoff: 20 * time.Second,
-		}); err != nil {
-			return err
-		}
-	}
-	return nil
+	return e.CrashLoopAll(ctx, ns, pods, apiLog(start, pods[0].Status.PodIP), scenarios.CrashLoop{
+		Container: "api", Reason: "Error", ExitCode: 1, Restarts: 2,
+		LastStart: start, LastFinish: start.Add(5*time.Second + 40*time.Millisecond),
+		FirstBackOff: applied.Add(8 * time.Second), BackOffs: 3, Backoff: 20 * time.Second,
+	})
 }
 
 func apiLog(started time.Time, podIP string) []testcluster.LogLine {

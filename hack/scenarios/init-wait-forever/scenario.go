@@ -107,11 +107,7 @@ func run(ctx context.Context, e *scenarios.Env) error {
 		if err != nil {
 			return err
 		}
-		sha, err := e.Git.Commit(ctx, c.message, time.Now(), fs)
-		if err != nil {
-			return err
-		}
-		if err := e.Reconcile(ctx, flux, sha, time.Now()); err != nil {
+		if _, err := e.Ship(ctx, flux, c.message, fs); err != nil {
 			return err
 		}
 		if err := e.WaitStatefulSet(ctx, ns, "ledger", readyReplicas(2, 2)); err != nil {
@@ -123,11 +119,7 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	if err != nil {
 		return err
 	}
-	sha, err := e.Git.Commit(ctx, "ledger: 3 replicas for the month-end load", time.Now(), fs)
-	if err != nil {
-		return err
-	}
-	if err := e.Reconcile(ctx, flux, sha, time.Now()); err != nil {
+	if _, err := e.Ship(ctx, flux, "ledger: 3 replicas for the month-end load", fs); err != nil {
 		return err
 	}
 	var created time.Time

@@ -54,12 +54,8 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	for k, v := range policies {
 		v2[k] = v
 	}
-	sha, err := e.Git.Commit(ctx, "orders: default-deny ingress, allow ingress-nginx and prometheus", time.Now(), v2)
+	applied, err := e.Ship(ctx, ordersapp.Flux, "orders: default-deny ingress, allow ingress-nginx and prometheus", v2)
 	if err != nil {
-		return err
-	}
-	applied := time.Now()
-	if err := e.Reconcile(ctx, ordersapp.Flux, sha, applied); err != nil {
 		return err
 	}
 	svc, err := e.Client.CoreV1().Services(ns).Get(ctx, "orders-db", metav1.GetOptions{})
@@ -76,17 +72,9 @@ func run(ctx context.Context, e *scenarios.Env) error {
 func crash(ctx context.Context, e *scenarios.Env, pods []corev1.Pod, ip string, applied time.Time) error {
 	time.Sleep(time.Until(applied.Add(40 * time.Second)))
 	lastStart := applied.Add(25 * time.Second)
-	if err := e.Cluster.WritePreviousContainerLog(ns, "", "api", ordersapp.APILog(lastStart, ip, 10*time.Second+50*time.Millisecond, "i/o timeout")); err != nil {
-		return err
-	}
-	for _, p := range pods {
-		if err := e.CrashLoopBackOff(ctx, ns, p.Name, scenarios.CrashLoop{
-			Container: "api", Reason: "Error", ExitCode: 1, Restarts: 2,
-			LastStart: lastStart, LastFinish: lastStart.Add(10*time.Second + 90*time.Millisecond),
-			FirstBackOff: applied.Add(12 * time.Second), BackOffs: 3, Backoff: 20 * time.Second,
-		}); err != nil {
-			return err
-		}
-	}
-	return nil
+	return e.CrashLoopAll(ctx, ns, pods, ordersapp.APILog(lastStart, ip, 10*time.Second+50*time.Millisecond, "i/o timeout"), scenarios.CrashLoop{
+		Container: "api", Reason: "Error", ExitCode: 1, Restarts: 2,
+		LastStart: lastStart, LastFinish: lastStart.Add(10*time.Second + 90*time.Millisecond),
+		FirstBackOff: applied.Add(12 * time.Second), BackOffs: 3, Backoff: 20 * time.Second,
+	})
 }

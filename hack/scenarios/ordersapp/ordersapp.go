@@ -73,11 +73,7 @@ func Up(ctx context.Context, e *scenarios.Env) ([]corev1.Pod, error) {
 	if err != nil {
 		return nil, err
 	}
-	sha, err := e.Git.Commit(ctx, "orders: api 5.12.0, postgres 16.4, shipping-notifier", time.Now(), v1)
-	if err != nil {
-		return nil, err
-	}
-	if err := e.Reconcile(ctx, Flux, sha, time.Now()); err != nil {
+	if _, err := e.Ship(ctx, Flux, "orders: api 5.12.0, postgres 16.4, shipping-notifier", v1); err != nil {
 		return nil, err
 	}
 	for _, d := range []struct {

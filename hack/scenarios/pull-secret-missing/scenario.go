@@ -68,11 +68,7 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	if err != nil {
 		return err
 	}
-	sha, err := e.Git.Commit(ctx, "analytics: onboard the tenant with metrics-api 2.0.1", time.Now(), fs)
-	if err != nil {
-		return err
-	}
-	if err := e.Reconcile(ctx, flux, sha, time.Now()); err != nil {
+	if _, err := e.Ship(ctx, flux, "analytics: onboard the tenant with metrics-api 2.0.1", fs); err != nil {
 		return err
 	}
 	pods, err := e.WaitCreatedOnNode(ctx, ns, selector, image, 2)

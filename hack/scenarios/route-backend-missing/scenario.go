@@ -61,11 +61,7 @@ func run(ctx context.Context, e *scenarios.Env) error {
 		if err != nil {
 			return err
 		}
-		sha, err := e.Git.Commit(ctx, c.message, time.Now(), fs)
-		if err != nil {
-			return err
-		}
-		if err := e.Reconcile(ctx, flux, sha, time.Now()); err != nil {
+		if _, err := e.Ship(ctx, flux, c.message, fs); err != nil {
 			return err
 		}
 		if err := e.WaitDeployment(ctx, ns, "web", scenarios.Available(2)); err != nil {

@@ -81,12 +81,7 @@ func run(ctx context.Context, e *scenarios.Env) error {
 		if err != nil {
 			return err
 		}
-		sha, err := e.Git.Commit(ctx, c.message, time.Now(), fs)
-		if err != nil {
-			return err
-		}
-		renamed = time.Now()
-		if err := e.Reconcile(ctx, flux, sha, renamed); err != nil {
+		if renamed, err = e.Ship(ctx, flux, c.message, fs); err != nil {
 			return err
 		}
 		for _, d := range []string{"inventory-cache", "inventory-api"} {
@@ -104,19 +99,11 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	// the old name at start.
 	time.Sleep(3 * time.Second)
 	start := time.Now().Add(-20 * time.Second)
-	if err := e.Cluster.WritePreviousContainerLog(ns, "", "api", apiLog(start)); err != nil {
-		return err
-	}
-	for _, p := range pods {
-		if err := e.CrashLoopBackOff(ctx, ns, p.Name, scenarios.CrashLoop{
-			Container: "api", Reason: "Error", ExitCode: 1, Restarts: 3,
-			LastStart: start, LastFinish: start.Add(120 * time.Millisecond),
-			FirstBackOff: renamed.Add(4 * time.Second), BackOffs: 4, Backoff: 40 * time.Second,
-		}); err != nil {
-			return err
-		}
-	}
-	return nil
+	return e.CrashLoopAll(ctx, ns, pods, apiLog(start), scenarios.CrashLoop{
+		Container: "api", Reason: "Error", ExitCode: 1, Restarts: 3,
+		LastStart: start, LastFinish: start.Add(120 * time.Millisecond),
+		FirstBackOff: renamed.Add(4 * time.Second), BackOffs: 4, Backoff: 40 * time.Second,
+	})
 }
 
 func apiLog(started time.Time) []testcluster.LogLine {
