@@ -125,12 +125,9 @@ func ownsData(fs map[string]any) bool {
 // runningSince is when container c of p started running, zero when it is
 // not running.
 func runningSince(p *bundle.Object, c string) time.Time {
-	for _, list := range []string{"initContainerStatuses", "containerStatuses"} {
-		for _, cs := range Slice(p.Object, "status", list) {
-			m, _ := cs.(map[string]any)
-			if String(m, "name") == c {
-				return Time(String(m, "state", "running", "startedAt"))
-			}
+	for _, cs := range ContainerStatuses(p) {
+		if String(cs, "name") == c {
+			return Time(String(cs, "state", "running", "startedAt"))
 		}
 	}
 	return time.Time{}
