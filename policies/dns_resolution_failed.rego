@@ -105,7 +105,7 @@ hypothesis contains h if {
 		"nextCheck": sprintf("kubectl get services -n %s", [ns]),
 		"repair": lib.repair(
 			"repository",
-			sprintf("create Service %s/%s, or correct the name %s where the client is configured (Services in %s: %s), in Git", [ns, name, host, ns, concat(", ", sort(object.keys(input.objects.Service[ns])))]),
+			sprintf("create Service %s/%s, or correct the name %s where the client is configured (Services in %s: %s), in Git", [ns, name, host, ns, concat(", ", lib.names_in("Service", ns))]),
 			["the name is the Service the client should reach (not a Service that was renamed on purpose)"],
 			["the Service exists and the name still does not resolve: look at the cluster DNS"],
 			"revert the change that removed or renamed the Service",

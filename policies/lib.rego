@@ -129,6 +129,10 @@ event_pods(reasons) := {p |
 	p := input.objects.Pod[e.object.namespace][e.object.name]
 }
 
+# names_in is the sorted names of the objects of kind in namespace ns the
+# bundle holds, for a repair that names what does exist.
+names_in(kind, ns) := sort(object.keys(object.get(input.objects, [kind, ns], {})))
+
 # log_file is the file of the log of pod ns/pod that holds line, for
 # evidence that cites a log line.
 log_file(ns, pod, line) := [l.file |

@@ -62,7 +62,7 @@ else := sprintf("kubectl get service %s -n %s -o jsonpath={.spec.ports}", [d.ser
 # existing names the Services of the namespace, or the declared ports.
 existing(d) := sprintf("Services in %s: %s", [d.service.namespace, concat(", ", names)]) if {
 	d.reason == "no-service"
-	names := sort([n | some n, _ in object.get(input.objects, ["Service", d.service.namespace], {})])
+	names := lib.names_in("Service", d.service.namespace)
 	count(names) > 0
 } else := sprintf("its ports: %s", [declared(d)]) if {
 	d.reason == "no-port"
