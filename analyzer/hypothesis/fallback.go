@@ -119,7 +119,11 @@ func family(ix *bundle.Index, r bundle.Ref) []string {
 
 // dropAccounted removes the fallback hypotheses whose workload a current
 // (supported or open) specific hypothesis accounts for: one that names
-// the workload or a related object, or explains one.
+// the workload or a related object, or explains one. A fallback that a
+// specific hypothesis explains by name stays, as that cause's effect: the
+// rule said which workload it holds (an admission webhook that refuses a
+// Deployment's pods names nothing of the Deployment), and the ledger shows
+// the workload and what explains it.
 func dropAccounted(cs []candidate, related map[string][]string) []candidate {
 	// named[t] are the subjects that hypotheses of tier t name or explain.
 	// A link counts only when the hypothesis it names exists, as the
@@ -130,6 +134,7 @@ func dropAccounted(cs []candidate, related map[string][]string) []candidate {
 		exists[c.h.Cause+"|"+c.h.Subject.String()] = true
 	}
 	named := map[int]map[string]bool{}
+	explained := map[string]bool{} // fallbacks a specific hypothesis explains by name
 	for _, c := range cs {
 		if c.h.Status != Supported && c.h.Status != Open {
 			continue
@@ -140,14 +145,20 @@ func dropAccounted(cs []candidate, related map[string][]string) []candidate {
 		}
 		named[t][c.h.Subject.String()] = true
 		for _, l := range c.links {
-			if exists[l.Cause+"|"+l.Subject.String()] {
-				named[t][l.Subject.String()] = true
+			id := l.Cause + "|" + l.Subject.String()
+			if !exists[id] {
+				continue
+			}
+			named[t][l.Subject.String()] = true
+			if t < fallbackTier[l.Cause] {
+				explained[id] = true
 			}
 		}
 	}
 	out := cs[:0]
 	for _, c := range cs {
-		if t := fallbackTier[c.h.Cause]; t > 0 && accountedBelow(related[c.h.Subject.String()], named, t) {
+		t := fallbackTier[c.h.Cause]
+		if t > 0 && !explained[c.h.Cause+"|"+c.h.Subject.String()] && accountedBelow(related[c.h.Subject.String()], named, t) {
 			continue
 		}
 		out = append(out, c)

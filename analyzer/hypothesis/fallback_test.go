@@ -5,6 +5,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/rift-dev/rift/analyzer/bundle"
 	"github.com/rift-dev/rift/analyzer/layers"
 )
 
@@ -48,6 +49,57 @@ func TestFallbackReconcilerWaitingOnWorkload(t *testing.T) {
 			want := []string{"image-pull-failed Pod/shop/web-b2-x1"}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("ledger (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestDropAccountedKeepsNamedEffects: a fallback is dropped when a
+// specific hypothesis names its workload or a related object, or explains
+// a hypothesis on one, and kept when a specific hypothesis explains the
+// fallback itself by name: the workload stays in the ledger as that
+// cause's effect (an admission webhook's Service names nothing of the
+// Deployment whose pods it refuses).
+func TestDropAccountedKeepsNamedEffects(t *testing.T) {
+	deploy := bundle.Ref{APIVersion: "apps/v1", Kind: "Deployment", Namespace: "shop", Name: "web"}
+	rs := bundle.Ref{APIVersion: "apps/v1", Kind: "ReplicaSet", Namespace: "shop", Name: "web-1"}
+	svc := bundle.Ref{APIVersion: "v1", Kind: "Service", Namespace: "policy", Name: "agent"}
+	related := map[string][]string{deploy.String(): {deploy.String(), rs.String()}}
+	fallback := candidate{h: Hypothesis{Cause: fallbackCause, Subject: deploy, Status: Open}}
+	tests := []struct {
+		name     string
+		specific candidate
+		want     []string
+	}{
+		{
+			name:     "names a related object",
+			specific: candidate{h: Hypothesis{Cause: "pod-create-denied", Subject: rs, Status: Supported}},
+			want:     []string{"pod-create-denied"},
+		},
+		{
+			name:     "explains the fallback by name",
+			specific: candidate{h: Hypothesis{Cause: "webhook-unavailable", Subject: svc, Status: Supported}, links: []link{{Cause: fallbackCause, Subject: deploy}}},
+			want:     []string{"webhook-unavailable", fallbackCause},
+		},
+		{
+			name:     "explains a hypothesis the bundle does not hold",
+			specific: candidate{h: Hypothesis{Cause: "webhook-unavailable", Subject: svc, Status: Supported}, links: []link{{Cause: "rollout-blocked", Subject: deploy}}},
+			want:     []string{"webhook-unavailable", fallbackCause},
+		},
+		{
+			name:     "explains it but is history",
+			specific: candidate{h: Hypothesis{Cause: "webhook-unavailable", Subject: svc, Status: Resolved}, links: []link{{Cause: fallbackCause, Subject: deploy}}},
+			want:     []string{"webhook-unavailable", fallbackCause},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, c := range dropAccounted([]candidate{tt.specific, fallback}, related) {
+				got = append(got, c.h.Cause)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("kept (-want +got):\n%s", diff)
 			}
 		})
 	}
