@@ -25,6 +25,7 @@ hypothesis contains h if {
 	c.reason in {"ReconciliationFailed", "InstallFailed", "UpgradeFailed"}
 	regex.match(rejection, c.message)
 	not regex.match(data.rift.rules.render_failed.template_error, c.message)
+	not lib.webhook_call(c.message) # nothing judged the objects: webhook-unavailable
 	h := {
 		"subject": lib.ref(obj),
 		"summary": sprintf("%s %s: the API server rejected the apply: %s", [kind, name, trim_space(c.message)]),
@@ -47,6 +48,7 @@ hypothesis contains h if {
 	op := app.status.operationState
 	op.phase in {"Failed", "Error"}
 	not lib.waits_on(app) # a hook it ran failed: that is job-failed's, not a rejection
+	not lib.webhook_call(object.get(op, "message", "")) # nothing judged the objects: webhook-unavailable
 	h := {
 		"subject": lib.ref(app),
 		"summary": sprintf("Application %s: sync failed: %s", [name, op.message]),

@@ -74,11 +74,13 @@ pod(ns, name) := input.objects.Pod[ns][name]
 # pod_key is the "ns/name" key of the pod maps of the input.
 pod_key(pod) := concat("/", [pod.metadata.namespace, pod.metadata.name])
 
-# service_explains are the no-endpoints hypotheses a failing pod explains:
-# one per Service that selects it.
-service_explains(pod) := {explain("no-endpoints", svc) |
+# service_explains are the hypotheses a failing pod explains on each
+# Service that selects it: no ready endpoint, and an admission webhook
+# behind it that the API server cannot call.
+service_explains(pod) := {explain(c, svc) |
 	some name in object.get(input.pod_services, pod_key(pod), [])
 	svc := {"apiVersion": "v1", "kind": "Service", "namespace": pod.metadata.namespace, "name": name}
+	some c in {"no-endpoints", "webhook-unavailable"}
 }
 
 # serving_explains adds, for a pod that is not running at all (crashed,
@@ -193,3 +195,14 @@ dial_callers[key] contains [ns, pod, line] if {
 count_of(n, noun) := sprintf("%d %s", [n, noun]) if n == 1
 
 count_of(n, noun) := sprintf("%d %ss", [n, noun]) if n != 1
+
+# webhook_call is an API server's failure to call an admission webhook, in
+# a refused write's message: {webhook, host, detail}. The webhook never
+# judged the write ("admission webhook X denied the request" is a judgement,
+# and does not match). Old API servers wrote "failed calling admission
+# webhook" and an unquoted URL; some failures name no URL.
+webhook_call(msg) := {"webhook": m[1], "host": m[2], "detail": m[3]} if {
+	m := regex.find_all_string_submatch_n(`failed calling (?:admission )?webhook "([^"]+)": (?:failed to call webhook: )?(?:Post|POST) "?https://([^/:"?\s]+)[^"\s]*"?: (.*)$`, msg, 1)[0]
+} else := {"webhook": m[1], "host": "", "detail": m[2]} if {
+	m := regex.find_all_string_submatch_n(`failed calling (?:admission )?webhook "([^"]+)": (?:failed to call webhook: )?(.*)$`, msg, 1)[0]
+}

@@ -3,7 +3,8 @@
 # description: >-
 #   The API server refuses the controller's pods: an admission webhook,
 #   Pod Security admission or RBAC denies them (FailedCreate "denied",
-#   "forbidden", "violates PodSecurity"). Quota denials are quota-exceeded.
+#   "forbidden", "violates PodSecurity"). Quota denials are quota-exceeded;
+#   a webhook the API server could not call is webhook-unavailable.
 # custom:
 #   id: pod-create-denied
 #   cause: pod-create-denied
@@ -18,6 +19,7 @@ hypothesis contains h if {
 	some e in object.get(input.events_by_reason, "FailedCreate", [])
 	not contains(e.message, "exceeded quota")
 	regex.match(`denied|forbidden|violates PodSecurity|admission webhook`, e.message)
+	not lib.webhook_call(e.message) # a webhook that could not be called judged nothing: webhook-unavailable
 	subject := object.remove(e.object, {"uid", "fieldPath"})
 	h := {
 		"subject": subject,

@@ -29,3 +29,12 @@ test_caught_up_owner_left_to_the_engine if {
 	h.contradicting == []
 	h.supporting[0].event == "FailedCreate"
 }
+
+# A webhook the API server could not call judged nothing: that is
+# webhook-unavailable's, in both the current and the old wording.
+test_uncalled_webhook_is_not_denial if {
+	count(pod_create_denied.hypothesis) == 0 with input as {"events_by_reason": {"FailedCreate": [
+		ev("Error creating: Internal error occurred: failed calling webhook \"v.kyverno.io\": failed to call webhook: Post \"https://kyverno-svc.kyverno.svc:443/validate?timeout=10s\": context deadline exceeded"),
+		ev("Error creating: Internal error occurred: failed calling admission webhook \"v.kyverno.io\": Post https://kyverno-svc.kyverno.svc:443/validate: dial tcp 10.96.0.9:443: connect: connection refused"),
+	]}}
+}

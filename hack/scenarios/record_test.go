@@ -72,6 +72,7 @@ import (
 	storageclassmissing "github.com/rift-dev/rift/hack/scenarios/storageclass-missing"
 	tempooomlimit "github.com/rift-dev/rift/hack/scenarios/tempo-oom-limit"
 	volumeunavailable "github.com/rift-dev/rift/hack/scenarios/volume-unavailable"
+	webhookunavailable "github.com/rift-dev/rift/hack/scenarios/webhook-unavailable"
 	"github.com/rift-dev/rift/internal/testcluster"
 )
 
@@ -94,6 +95,8 @@ func all() []scenarios.Scenario {
 		rolloutanalysisfailed.Scenario(),
 		nodeunhealthy.Scenario(),
 		podcreatedenied.Scenario(),
+		webhookunavailable.Scenario(),
+		webhookunavailable.AppOnly(),
 		dependencyunavailable.Scenario(),
 		networkpolicydenied.Scenario(),
 		confignotreloaded.Scenario(),

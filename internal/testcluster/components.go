@@ -63,6 +63,12 @@ func apiserverArgs(l *layout, extra []string) []string {
 		// ServiceAccount, DefaultStorageClass, ResourceQuota, ...) stays on;
 		// NodeRestriction is the one the Node authorizer expects next to it.
 		"--enable-admission-plugins=NodeRestriction",
+		// Admission webhooks reach their Service through its endpoints,
+		// as on control planes outside the cluster network (GKE, EKS with
+		// konnectivity): a webhook whose pods are not ready fails with the
+		// API server's own "no endpoints available for service", where
+		// ClusterIP routing would dial an address this host cannot route.
+		"--enable-aggregator-routing=true",
 		"--service-account-issuer=https://kubernetes.default.svc.cluster.local",
 		"--service-account-key-file=" + l.saPub,
 		"--service-account-signing-key-file=" + l.saKey,
