@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	appsv1 "k8s.io/api/apps/v1"
@@ -94,4 +95,37 @@ func Steady(ctx context.Context, settle time.Duration, check func(context.Contex
 	}
 	time.Sleep(settle)
 	return check(ctx)
+}
+
+// CreateRefused checks a rollout the API server refuses: Deployment
+// namespace/name reports ReplicaFailure FailedCreate with a message
+// holding each of wants, no replica of the new template exists, and
+// serving pods matching selector still run oldImage and are available.
+func (e *Env) CreateRefused(ctx context.Context, namespace, name, selector, oldImage string, serving int32, wants ...string) error {
+	d, err := e.Client.AppsV1().Deployments(namespace).Get(ctx, name, metav1.GetOptions{})
+	if err != nil {
+		return err
+	}
+	var failure *appsv1.DeploymentCondition
+	for i, c := range d.Status.Conditions {
+		if c.Type == appsv1.DeploymentReplicaFailure && c.Status == corev1.ConditionTrue {
+			failure = &d.Status.Conditions[i]
+		}
+	}
+	if failure == nil || failure.Reason != "FailedCreate" {
+		return fmt.Errorf("Deployment/%s/%s: want ReplicaFailure FailedCreate, got %+v", namespace, name, d.Status.Conditions)
+	}
+	for _, w := range wants {
+		if !strings.Contains(failure.Message, w) {
+			return fmt.Errorf("Deployment/%s/%s: ReplicaFailure %q does not say %q", namespace, name, failure.Message, w)
+		}
+	}
+	if s := d.Status; s.AvailableReplicas != serving || s.UpdatedReplicas != 0 {
+		return fmt.Errorf("Deployment/%s/%s: want %d available, 0 updated, got %+v", namespace, name, serving, s)
+	}
+	old, err := e.PodsWithImage(ctx, namespace, selector, oldImage)
+	if err != nil || int32(len(old)) != serving {
+		return fmt.Errorf("Deployment/%s/%s: %d pods of %s, want %d (%v)", namespace, name, len(old), oldImage, serving, err)
+	}
+	return nil
 }

@@ -12,11 +12,7 @@ import (
 	"context"
 	"embed"
 	"fmt"
-	"strings"
 	"time"
-
-	appsv1 "k8s.io/api/apps/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/rift-dev/rift/hack/scenarios"
 )
@@ -106,25 +102,8 @@ func run(ctx context.Context, e *scenarios.Env) error {
 // seconds later; dashboard-web is available.
 func check(ctx context.Context, e *scenarios.Env) error {
 	return scenarios.Steady(ctx, 5*time.Second, func(ctx context.Context) error {
-		d, err := e.Client.AppsV1().Deployments(ns).Get(ctx, "report-builder", metav1.GetOptions{})
-		if err != nil {
+		if err := e.CreateRefused(ctx, ns, "report-builder", selector, oldImage, 2, `violates PodSecurity "restricted:latest"`); err != nil {
 			return err
-		}
-		var failure *appsv1.DeploymentCondition
-		for i, c := range d.Status.Conditions {
-			if c.Type == appsv1.DeploymentReplicaFailure && c.Status == "True" {
-				failure = &d.Status.Conditions[i]
-			}
-		}
-		if failure == nil || failure.Reason != "FailedCreate" || !strings.Contains(failure.Message, `violates PodSecurity "restricted:latest"`) {
-			return fmt.Errorf("Deployment/%s/report-builder: want ReplicaFailure FailedCreate by PodSecurity, got %+v", ns, d.Status.Conditions)
-		}
-		if s := d.Status; s.AvailableReplicas != 2 || s.UpdatedReplicas != 0 {
-			return fmt.Errorf("Deployment/%s/report-builder: want 2 available, 0 updated, got %+v", ns, s)
-		}
-		old, err := e.PodsWithImage(ctx, ns, selector, oldImage)
-		if err != nil || len(old) != 2 {
-			return fmt.Errorf("Deployment/%s/report-builder: %d pods of 1.4.0, want 2 (%v)", ns, len(old), err)
 		}
 		return e.WaitDeployment(ctx, ns, "dashboard-web", scenarios.Available(2))
 	})

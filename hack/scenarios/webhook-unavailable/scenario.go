@@ -21,7 +21,6 @@ import (
 	"strings"
 	"time"
 
-	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
@@ -194,27 +193,9 @@ func oom(ctx context.Context, e *scenarios.Env, pods []corev1.Pod) error {
 // five seconds later; both agent pods are in CrashLoopBackOff.
 func check(ctx context.Context, e *scenarios.Env) error {
 	return scenarios.Steady(ctx, 5*time.Second, func(ctx context.Context) error {
-		d, err := e.Client.AppsV1().Deployments(appNS).Get(ctx, "checkout-api", metav1.GetOptions{})
-		if err != nil {
+		if err := e.CreateRefused(ctx, appNS, "checkout-api", appSel, oldImage, 2,
+			`failed calling webhook "validate-pods.policy.acme.io"`, `no endpoints available for service "policy-agent"`); err != nil {
 			return err
-		}
-		var failure *appsv1.DeploymentCondition
-		for i, c := range d.Status.Conditions {
-			if c.Type == appsv1.DeploymentReplicaFailure && c.Status == "True" {
-				failure = &d.Status.Conditions[i]
-			}
-		}
-		if failure == nil || failure.Reason != "FailedCreate" ||
-			!strings.Contains(failure.Message, `failed calling webhook "validate-pods.policy.acme.io"`) ||
-			!strings.Contains(failure.Message, `no endpoints available for service "policy-agent"`) {
-			return fmt.Errorf("Deployment/%s/checkout-api: want ReplicaFailure FailedCreate by the webhook, got %+v", appNS, d.Status.Conditions)
-		}
-		if s := d.Status; s.AvailableReplicas != 2 || s.UpdatedReplicas != 0 {
-			return fmt.Errorf("Deployment/%s/checkout-api: want 2 available, 0 updated, got %+v", appNS, s)
-		}
-		old, err := e.PodsWithImage(ctx, appNS, appSel, oldImage)
-		if err != nil || len(old) != 2 {
-			return fmt.Errorf("Deployment/%s/checkout-api: %d pods of 4.1.0, want 2 (%v)", appNS, len(old), err)
 		}
 		agents, err := e.PodsWithImage(ctx, agentNS, agentSel, agentImage)
 		if err != nil || len(agents) != 2 {
