@@ -40,6 +40,7 @@ import (
 	helmupgradetimeout "github.com/rift-dev/rift/hack/scenarios/helm-upgrade-timeout"
 	imagepullfailed "github.com/rift-dev/rift/hack/scenarios/image-pull-failed"
 	imagepullfailedafter "github.com/rift-dev/rift/hack/scenarios/image-pull-failed-after"
+	imagepullratelimited "github.com/rift-dev/rift/hack/scenarios/image-pull-rate-limited"
 	imageupdateverify "github.com/rift-dev/rift/hack/scenarios/image-update-verify"
 	ingresspodlabelsnoendpoints "github.com/rift-dev/rift/hack/scenarios/ingress-pod-labels-no-endpoints"
 	initwaitforever "github.com/rift-dev/rift/hack/scenarios/init-wait-forever"
@@ -116,6 +117,7 @@ func all() []scenarios.Scenario {
 		healthchecktimeout.Scenario(),
 		helmupgradetimeout.Scenario(),
 		imagepullfailedafter.Scenario(),
+		imagepullratelimited.Scenario(),
 		kafkastaleprobe.Scenario(),
 		kafkastaleprobeafter.Scenario(),
 		oldpodservingafter.Scenario(),
