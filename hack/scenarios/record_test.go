@@ -53,6 +53,7 @@ import (
 	pendingbeforemigration "github.com/rift-dev/rift/hack/scenarios/pending-before-migration"
 	pendingbeforemigrationafter "github.com/rift-dev/rift/hack/scenarios/pending-before-migration-after"
 	podcreatedenied "github.com/rift-dev/rift/hack/scenarios/pod-create-denied"
+	podnetworksetupfailed "github.com/rift-dev/rift/hack/scenarios/pod-network-setup-failed"
 	pullsecretmissing "github.com/rift-dev/rift/hack/scenarios/pull-secret-missing"
 	quotaexceeded "github.com/rift-dev/rift/hack/scenarios/quota-exceeded"
 	reconcilestale "github.com/rift-dev/rift/hack/scenarios/reconcile-stale"
@@ -96,6 +97,7 @@ func all() []scenarios.Scenario {
 		rolloutanalysisfailed.Scenario(),
 		nodeunhealthy.Scenario(),
 		podcreatedenied.Scenario(),
+		podnetworksetupfailed.Scenario(),
 		webhookunavailable.Scenario(),
 		webhookunavailable.AppOnly(),
 		dependencyunavailable.Scenario(),
