@@ -56,6 +56,7 @@ import (
 	podnetworksetupfailed "github.com/rift-dev/rift/hack/scenarios/pod-network-setup-failed"
 	pullsecretmissing "github.com/rift-dev/rift/hack/scenarios/pull-secret-missing"
 	quotaexceeded "github.com/rift-dev/rift/hack/scenarios/quota-exceeded"
+	readinessgatehealthcheck "github.com/rift-dev/rift/hack/scenarios/readiness-gate-health-check"
 	reconcilestale "github.com/rift-dev/rift/hack/scenarios/reconcile-stale"
 	reconcilesuspended "github.com/rift-dev/rift/hack/scenarios/reconcile-suspended"
 	removedenvclientside "github.com/rift-dev/rift/hack/scenarios/removed-env-client-side"
@@ -126,6 +127,7 @@ func all() []scenarios.Scenario {
 		pendingbeforemigration.Scenario(),
 		pendingbeforemigrationafter.Scenario(),
 		quotaexceeded.Scenario(),
+		readinessgatehealthcheck.Scenario(),
 		reconcilestale.Scenario(),
 		reconcilesuspended.Scenario(),
 		rolloutcompleteafter.Scenario(),
