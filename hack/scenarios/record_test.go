@@ -42,6 +42,7 @@ import (
 	imagepullfailedafter "github.com/rift-dev/rift/hack/scenarios/image-pull-failed-after"
 	imagepullratelimited "github.com/rift-dev/rift/hack/scenarios/image-pull-rate-limited"
 	imageupdateverify "github.com/rift-dev/rift/hack/scenarios/image-update-verify"
+	ingressannotationrejected "github.com/rift-dev/rift/hack/scenarios/ingress-annotation-rejected"
 	ingresspodlabelsnoendpoints "github.com/rift-dev/rift/hack/scenarios/ingress-pod-labels-no-endpoints"
 	initwaitforever "github.com/rift-dev/rift/hack/scenarios/init-wait-forever"
 	kafkastaleprobe "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe"
@@ -106,6 +107,7 @@ func all() []scenarios.Scenario {
 		confignotreloaded.Scenario(),
 		routebackendmissing.Scenario(),
 		initwaitforever.Scenario(),
+		ingressannotationrejected.Scenario(),
 		servicerenameddns.Scenario(),
 		pullsecretmissing.Scenario(),
 		egressdnsdenied.Scenario(),
