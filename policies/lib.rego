@@ -202,7 +202,9 @@ count_of(n, noun) := sprintf("%d %ss", [n, noun]) if n != 1
 # and does not match). Old API servers wrote "failed calling admission
 # webhook" and an unquoted URL; some failures name no URL.
 webhook_call(msg) := {"webhook": m[1], "host": m[2], "detail": m[3]} if {
+	contains(msg, "failed calling ") # cheap, before the regular expressions
 	m := regex.find_all_string_submatch_n(`failed calling (?:admission )?webhook "([^"]+)": (?:failed to call webhook: )?(?:Post|POST) "?https://([^/:"?\s]+)[^"\s]*"?: (.*)$`, msg, 1)[0]
 } else := {"webhook": m[1], "host": "", "detail": m[2]} if {
+	contains(msg, "failed calling ")
 	m := regex.find_all_string_submatch_n(`failed calling (?:admission )?webhook "([^"]+)": (?:failed to call webhook: )?(.*)$`, msg, 1)[0]
 }

@@ -37,9 +37,8 @@ writes contains {"object": obj, "message": e.message, "cited": ev} if {
 }
 
 writes contains {"object": lib.ref(o), "message": c.message, "cited": lib.condition_evidence(o, c)} if {
-	some kind in {"Deployment", "ReplicaSet"}
 	some ns, name
-	o := input.objects[kind][ns][name]
+	o := input.objects.Deployment[ns][name] # its ReplicaSets' conditions say the same
 	c := lib.condition(o, "ReplicaFailure")
 	c.status == "True"
 }
