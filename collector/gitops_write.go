@@ -3,6 +3,7 @@ package collector
 import (
 	"context"
 	"sort"
+	"strings"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
@@ -32,6 +33,13 @@ func (r *run) collectSources(ctx context.Context, ks, hr []*unstructured.Unstruc
 	for _, u := range hr {
 		add(u, "spec", "chart", "spec", "sourceRef")
 		add(u, "spec", "chartRef")
+		// helm-controller names the HelmChart it generates from spec.chart
+		// in status.helmChart ("namespace/name"); the chart's own status
+		// says why a version cannot be resolved.
+		hc, _, _ := unstructured.NestedString(u.Object, "status", "helmChart")
+		if ns, name, ok := strings.Cut(hc, "/"); ok && ns != "" && name != "" {
+			want[src{"HelmChart", ns, name}] = true
+		}
 	}
 	bySource := map[string][]*unstructured.Unstructured{}
 	for s := range want {

@@ -30,14 +30,7 @@ hypothesis contains h if {
 		"supporting": array.concat([lib.condition_evidence(src, c)], [lib.event(src, e) | some e in lib.events(src); e.type == "Warning"]),
 		"contradicting": [],
 		"nextCheck": lib.flux_check(lib.ref(src)),
-		"repair": lib.repair(
-			"external-dependency",
-			sprintf("restore access to %v: repository URL, credentials secret, network path or the ref named in Git", [object.get(src.spec, "url", name)]),
-			["the URL and ref in Git are the intended ones", "credentials are not rotated before the error names them"],
-			["the source fetches but consumers stay failed"],
-			"none: fetching does not change the cluster",
-			lib.gitops_acceptance(lib.ref(src)),
-		),
+		"repair": fetch_repair(src, c.message),
 		"explains": {lib.explain("source-unavailable", object.remove(r, {"path"})) |
 			some r in object.get(input.referenced_by, lib.key(lib.ref(src)), [])
 		},
@@ -56,14 +49,7 @@ hypothesis contains h if {
 		"supporting": [lib.condition_evidence(obj, c)],
 		"contradicting": [],
 		"nextCheck": lib.flux_check(lib.ref(obj)),
-		"repair": lib.repair(
-			"repository",
-			"point the object at an existing source in Git, or restore the source it names",
-			["the source kind, name and namespace in spec.sourceRef are the intended ones"],
-			["the object stays ArtifactFailed after the source is Ready"],
-			"revert the commit",
-			lib.gitops_acceptance(lib.ref(obj)),
-		),
+		"repair": consumer_repair(obj, c.message),
 		"explains": {lib.explain("dependency-not-ready", object.remove(d, {"path"})) | some d in lib.dependents(lib.ref(obj))},
 	}
 }
@@ -121,3 +107,58 @@ hypothesis contains h if {
 		"explains": set(),
 	}
 }
+
+# missing_in_source: the source answers, and what Git names in it does not
+# exist there: a chart version not published, a branch or tag the remote
+# does not have, an OCI tag unknown to the registry.
+missing_in_source(msg) if regex.match(`(?i)chart with version matching|chart "[^"]+" version "[^"]+" not found|couldn't find remote ref|reference not found|unable to find (the )?(tag|branch|ref)|tag "?[^ ]*"? not found|manifest unknown`, msg)
+
+# where names a source for a reader: its URL, else the source it reads
+# from (a HelmChart's HelmRepository), else its name.
+where(src) := src.spec.url if {
+	src.spec.url
+} else := sprintf("%s %s", [src.spec.sourceRef.kind, src.spec.sourceRef.name]) if {
+	src.spec.sourceRef.name
+} else := src.metadata.name
+
+# fetch_repair: a version or ref that Git names and the source lacks is
+# corrected in Git (or published first); anything else is the access to
+# the source.
+fetch_repair(src, msg) := lib.repair(
+	"repository",
+	sprintf("the version or ref named in Git does not exist in %v: set one that does (a HelmRelease's spec.chart.spec.version, a source's spec.ref), or publish it before the change that names it", [where(src)]),
+	["the version or ref was meant to exist: a release pipeline that has not published it yet resolves this by itself once it does"],
+	["the source fetches but consumers stay failed"],
+	"revert the commit that named it: the previous artifact is still served",
+	lib.gitops_acceptance(lib.ref(src)),
+) if {
+	missing_in_source(msg)
+} else := lib.repair(
+	"external-dependency",
+	sprintf("restore access to %v: repository URL, credentials secret, network path or the ref named in Git", [object.get(src.spec, "url", src.metadata.name)]),
+	["the URL and ref in Git are the intended ones", "credentials are not rotated before the error names them"],
+	["the source fetches but consumers stay failed"],
+	"none: fetching does not change the cluster",
+	lib.gitops_acceptance(lib.ref(src)),
+)
+
+# consumer_repair: a consumer whose source lacks the version Git names
+# (helm-controller repeats its HelmChart's message) is repaired like that
+# source; otherwise its reference to the source is.
+consumer_repair(obj, msg) := lib.repair(
+	"repository",
+	"the chart version or ref the object names in Git does not exist in its source: set one that does (spec.chart.spec.version), or publish it before the change that names it",
+	["the version or ref was meant to exist: a release pipeline that has not published it yet resolves this by itself once it does"],
+	["the object stays ArtifactFailed after its source is Ready"],
+	"revert the commit that named it: the running release is not changed",
+	lib.gitops_acceptance(lib.ref(obj)),
+) if {
+	missing_in_source(msg)
+} else := lib.repair(
+	"repository",
+	"point the object at an existing source in Git, or restore the source it names",
+	["the source kind, name and namespace in spec.sourceRef are the intended ones"],
+	["the object stays ArtifactFailed after the source is Ready"],
+	"revert the commit",
+	lib.gitops_acceptance(lib.ref(obj)),
+)

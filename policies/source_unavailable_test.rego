@@ -67,3 +67,21 @@ test_progressing_consumer_is_not_named if {
 	count([h | some h in hs; h.subject.kind == "Kustomization"]) == 0
 	count(hs) == 1
 }
+
+# The source answers and lacks what Git names: corrected in Git. A source
+# that cannot be reached or read is access.
+test_missing_version_or_ref_is_the_repository if {
+	every tc in [
+		{"kind": "HelmChart", "msg": "invalid chart reference: failed to get chart version for remote reference: no 'payments-api' chart with version matching '1.5.0' found", "owner": "repository"},
+		{"kind": "GitRepository", "msg": "failed to checkout and determine revision: unable to clone 'https://git.example/infra.git': couldn't find remote ref \"refs/heads/release-2.4\"", "owner": "repository"},
+		{"kind": "OCIRepository", "msg": "failed to determine artifact digest: GET https://ghcr.io/v2/acme/manifests/manifests/6.1.0: MANIFEST_UNKNOWN: manifest unknown", "owner": "repository"},
+		{"kind": "GitRepository", "msg": "failed to checkout and determine revision: unable to clone: authentication required", "owner": "external-dependency"},
+	] {
+		src := {
+			"apiVersion": "source.toolkit.fluxcd.io/v1", "kind": tc.kind, "metadata": {"name": "s", "namespace": "flux-system"}, "spec": {},
+			"status": {"conditions": [{"type": "Ready", "status": "False", "reason": "Failed", "message": tc.msg}]},
+		}
+		some h in source_unavailable.hypothesis with input as {"objects": {tc.kind: {"flux-system": {"s": src}}}, "events_by_object": {}, "referenced_by": {}}
+		h.repair.owner == tc.owner
+	}
+}

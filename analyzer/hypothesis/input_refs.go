@@ -3,6 +3,7 @@ package hypothesis
 import (
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
 )
@@ -132,6 +133,14 @@ func (r *refIndex) fluxRefs(o *bundle.Object) {
 	for _, d := range list(o.Object, "spec", "dependsOn") {
 		dm, _ := d.(map[string]any)
 		r.add(o.GetKind(), firstNonEmpty(str(dm, "namespace"), ns), str(dm, "name"), o, "spec.dependsOn")
+	}
+	// helm-controller generates a HelmChart from spec.chart and names it
+	// in status.helmChart ("namespace/name"): that chart, not the
+	// HelmRepository, says why a version cannot be resolved.
+	if hc := str(o.Object, "status", "helmChart"); o.GetKind() == "HelmRelease" && hc != "" {
+		if cns, name, ok := strings.Cut(hc, "/"); ok && cns != "" && name != "" {
+			r.add("HelmChart", cns, name, o, "status.helmChart")
+		}
 	}
 }
 

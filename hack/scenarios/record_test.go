@@ -37,6 +37,7 @@ import (
 	gatewayselectornoendpoints "github.com/rift-dev/rift/hack/scenarios/gateway-selector-no-endpoints"
 	healthchecktimeout "github.com/rift-dev/rift/hack/scenarios/health-check-timeout"
 	healthygitops "github.com/rift-dev/rift/hack/scenarios/healthy-gitops"
+	helmchartversionmissing "github.com/rift-dev/rift/hack/scenarios/helm-chart-version-missing"
 	helmupgradetimeout "github.com/rift-dev/rift/hack/scenarios/helm-upgrade-timeout"
 	imagepullfailed "github.com/rift-dev/rift/hack/scenarios/image-pull-failed"
 	imagepullfailedafter "github.com/rift-dev/rift/hack/scenarios/image-pull-failed-after"
@@ -121,6 +122,7 @@ func all() []scenarios.Scenario {
 		imagepullfailed.Scenario(),
 		healthchecktimeout.Scenario(),
 		helmupgradetimeout.Scenario(),
+		helmchartversionmissing.Scenario(),
 		imagepullfailedafter.Scenario(),
 		imagepullratelimited.Scenario(),
 		kafkastaleprobe.Scenario(),
