@@ -96,22 +96,16 @@ hypothesis contains h if {
 		"supporting": [lib.field_at(app, "status.conditions[type=ComparisonError]", c.message, object.get(c, "lastTransitionTime", ""))],
 		"contradicting": [],
 		"nextCheck": sprintf("argocd app get %s --show-operation", [name]),
-		"repair": lib.repair(
-			"external-dependency",
-			sprintf("restore repository access for %v (credentials, URL, network)", [object.get(app.spec, ["source", "repoURL"], name)]),
-			["the repoURL and targetRevision in the Application are the intended ones"],
-			["comparison keeps failing"],
-			"none",
-			[lib.accept("gitops", sprintf("Application %s shows Synced with no ComparisonError", [name]))],
-		),
+		"repair": app_repair(app, c.message),
 		"explains": set(),
 	}
 }
 
 # missing_in_source: the source answers, and what Git names in it does not
 # exist there: a chart version not published, a branch or tag the remote
-# does not have, an OCI tag unknown to the registry.
-missing_in_source(msg) if regex.match(`(?i)chart with version matching|chart "[^"]+" version "[^"]+" not found|couldn't find remote ref|reference not found|unable to find (the )?(tag|branch|ref)|tag "?[^ ]*"? not found|manifest unknown`, msg)
+# does not have (Argo CD: "Unable to resolve 'X' to a commit SHA"), an OCI
+# tag unknown to the registry.
+missing_in_source(msg) if regex.match(`(?i)unable to resolve '[^']+' to a commit sha|chart with version matching|chart "[^"]+" version "[^"]+" not found|couldn't find remote ref|reference not found|unable to find (the )?(tag|branch|ref)|tag "?[^ ]*"? not found|manifest unknown`, msg)
 
 # where names a source for a reader: its URL, else the source it reads
 # from (a HelmChart's HelmRepository), else its name.
@@ -161,4 +155,25 @@ consumer_repair(obj, msg) := lib.repair(
 	["the object stays ArtifactFailed after the source is Ready"],
 	"revert the commit",
 	lib.gitops_acceptance(lib.ref(obj)),
+)
+
+# app_repair: an Application whose targetRevision or chart version the
+# repository lacks is corrected where it is written; anything else is the
+# access to the repository.
+app_repair(app, msg) := lib.repair(
+	"repository",
+	sprintf("the targetRevision or chart version Application %s names does not exist in %v: set one that does, or push it before the change that names it", [app.metadata.name, object.get(app.spec, ["source", "repoURL"], "its repository")]),
+	["the revision was meant to exist: a branch or tag deleted on the remote is restored there instead"],
+	["comparison keeps failing with a different error"],
+	"revert the change to the Application's source",
+	[lib.accept("gitops", sprintf("Application %s shows Synced with no ComparisonError", [app.metadata.name]))],
+) if {
+	missing_in_source(msg)
+} else := lib.repair(
+	"external-dependency",
+	sprintf("restore repository access for %v (credentials, URL, network)", [object.get(app.spec, ["source", "repoURL"], app.metadata.name)]),
+	["the repoURL and targetRevision in the Application are the intended ones"],
+	["comparison keeps failing"],
+	"none",
+	[lib.accept("gitops", sprintf("Application %s shows Synced with no ComparisonError", [app.metadata.name]))],
 )

@@ -85,3 +85,13 @@ test_missing_version_or_ref_is_the_repository if {
 		h.repair.owner == tc.owner
 	}
 }
+
+# Argo CD: a targetRevision the repository lacks is the Application's.
+test_argo_missing_revision_is_the_repository if {
+	app := {
+		"apiVersion": "argoproj.io/v1alpha1", "kind": "Application", "metadata": {"name": "shop", "namespace": "argocd"}, "spec": {"source": {"repoURL": "https://git.example/shop"}},
+		"status": {"conditions": [{"type": "ComparisonError", "message": "Failed to load target state: failed to generate manifest for source 1 of 1: rpc error: code = Unknown desc = Unable to resolve 'release-2.4' to a commit SHA"}]},
+	}
+	some h in source_unavailable.hypothesis with input as {"objects": {"Application": {"argocd": {"shop": app}}}}
+	h.repair.owner == "repository"
+}
