@@ -27,3 +27,40 @@ test_bare_pod_is_its_own_subject if {
 test_scheduled_pod_negative if {
 	count(unschedulable.hypothesis) == 0 with input as fixtures.indexed({"objects": {"Pod": {"shop": {"web-7f9c-x": pod("Running", "True")}}}, "pod_services": {}, "events_by_object": {}})
 }
+
+with_events(evs) := fixtures.indexed({
+	"objects": {"Pod": {"shop": {"web-7f9c-x": pod("Pending", "False")}}}, "pod_services": {},
+	"events_by_object": {"Pod/shop/web-7f9c-x": array.concat(
+		[{"reason": "FailedScheduling", "type": "Warning", "message": "0/3 nodes are available: 3 Insufficient cpu.", "count": 3, "time": "2026-01-01T00:00:00Z", "source": "default-scheduler"}],
+		evs,
+	)},
+})
+
+# The node autoscaler would add a node and a limit stops it: the
+# platform's capacity, not the pods' manifest.
+test_capacity_limit_is_the_platform if {
+	every msg in [
+		"pod didn't trigger scale-up: 1 max node group size reached",
+		`Failed to schedule pod, all available instance types exceed limits for nodepool: "default"`,
+	] {
+		src := {true: "karpenter", false: "cluster-autoscaler"}[contains(msg, "nodepool")]
+		reason := {true: "FailedScheduling", false: "NotTriggerScaleUp"}[contains(msg, "nodepool")]
+		some h in unschedulable.hypothesis with input as with_events([{"reason": reason, "type": "Normal", "message": msg, "count": 2, "time": "2026-01-01T00:01:00Z", "source": src}])
+		h.repair.owner == "external-dependency"
+		contains(h.summary, msg)
+	}
+}
+
+# A scale-up under way: the wait is progress, open.
+test_scale_up_under_way_is_open if {
+	some h in unschedulable.hypothesis with input as with_events([{"reason": "TriggeredScaleUp", "type": "Normal", "message": "pod triggered scale-up: [{eks-general 2->3 (max: 10)}]", "count": 1, "time": "2026-01-01T00:01:00Z", "source": "cluster-autoscaler"}])
+	h.status == "open"
+	h.contradicting[0].event == "TriggeredScaleUp"
+}
+
+# The autoscaler says no node type fits the requests: the manifest.
+test_requests_too_big_is_the_repository if {
+	some h in unschedulable.hypothesis with input as with_events([{"reason": "NotTriggerScaleUp", "type": "Normal", "message": "pod didn't trigger scale-up: 3 Insufficient cpu", "count": 2, "time": "2026-01-01T00:01:00Z", "source": "cluster-autoscaler"}])
+	h.repair.owner == "repository"
+	not h.status
+}

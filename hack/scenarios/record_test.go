@@ -70,6 +70,7 @@ import (
 	rolloutdeadlineexceeded "github.com/rift-dev/rift/hack/scenarios/rollout-deadline-exceeded"
 	routebackendmissing "github.com/rift-dev/rift/hack/scenarios/route-backend-missing"
 	rworollingupdate "github.com/rift-dev/rift/hack/scenarios/rwo-rolling-update"
+	scaleupmaxreached "github.com/rift-dev/rift/hack/scenarios/scale-up-max-reached"
 	servicerenameddns "github.com/rift-dev/rift/hack/scenarios/service-renamed-dns"
 	servicetargetportrenamed "github.com/rift-dev/rift/hack/scenarios/service-targetport-renamed"
 	sourceunavailable "github.com/rift-dev/rift/hack/scenarios/source-unavailable"
@@ -110,6 +111,7 @@ func all() []scenarios.Scenario {
 		initwaitforever.Scenario(),
 		ingressannotationrejected.Scenario(),
 		servicerenameddns.Scenario(),
+		scaleupmaxreached.Scenario(),
 		pullsecretmissing.Scenario(),
 		egressdnsdenied.Scenario(),
 		imageupdateverify.Scenario(),
