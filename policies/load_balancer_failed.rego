@@ -5,7 +5,7 @@
 #   Load Balancer Controller, GKE's ingress controller), or the cloud
 #   provider's service controller for a Service of type LoadBalancer,
 #   reports that its latest reconcile failed: a Warning event with no
-#   success after it. The load balancer keeps its previous configuration,
+#   success (a Normal event of the same controller) after it. The load balancer keeps its previous configuration,
 #   or has none and the object no address, while the objects and their
 #   pods are fine. A message about the object's own annotations or fields
 #   is the manifest's (repository); one about the cloud account (subnets,
@@ -48,7 +48,7 @@ refused contains [obj, fails] if {
 	fails := [e | some e in evs; failure(kind, e)]
 	count(fails) > 0
 	latest := max([at(e) | some e in fails])
-	not succeeded_since(kind, evs, latest)
+	not succeeded_since(kind, evs, fails, latest)
 }
 
 provisioned("Ingress", _)
@@ -62,16 +62,23 @@ failure("Service", e) if {
 	e.reason == "SyncLoadBalancerFailed"
 }
 
-# A success names the reconcile as done: the AWS Load Balancer
-# Controller's SuccessfullyReconciled, the service controller's
-# EnsuredLoadBalancer. (GKE's Normal "Sync" events only schedule work.)
-success("Ingress", e) if e.reason == "SuccessfullyReconciled"
+# A later success says the failure stopped: the service controller's
+# EnsuredLoadBalancer; for an Ingress, any Normal event of its controller
+# (the AWS Load Balancer Controller's SuccessfullyReconciled, GKE's Sync).
+# A failure that persists is recorded again, so its last time stays the
+# newest.
+success("Ingress", e, _) if e.reason == "SuccessfullyReconciled"
 
-success("Service", e) if e.reason == "EnsuredLoadBalancer"
+success("Ingress", e, fails) if {
+	e.type == "Normal"
+	e.source == fails[count(fails) - 1].source
+}
 
-succeeded_since(kind, evs, t) if {
+success("Service", e, _) if e.reason == "EnsuredLoadBalancer"
+
+succeeded_since(kind, evs, fails, t) if {
 	some e in evs
-	success(kind, e)
+	success(kind, e, fails)
 	at(e) > t
 }
 

@@ -8,7 +8,7 @@ ing(status) := {"apiVersion": "networking.k8s.io/v1", "kind": "Ingress", "metada
 svc(type) := {"apiVersion": "v1", "kind": "Service", "metadata": {"name": "edge", "namespace": "shop"}, "spec": {"type": type}, "status": {}}
 
 ev(kind, name, type, reason, msg, at) := {
-	"reason": reason, "type": type, "message": msg, "count": 3, "firstTime": at, "time": at,
+	"reason": reason, "type": type, "message": msg, "count": 3, "firstTime": at, "time": at, "source": "ingress",
 	"object": {"apiVersion": "v1", "kind": kind, "namespace": "shop", "name": name, "uid": ""},
 }
 
@@ -61,4 +61,16 @@ test_cloud_account_is_external if {
 test_not_a_load_balancer if {
 	count(hyps(doc({"Service": {"shop": {"edge": svc("ClusterIP")}}}, [ev("Service", "edge", "Warning", "SyncLoadBalancerFailed", "x", "2026-01-01T00:05:00Z")]))) == 0
 	count(hyps(doc({"Service": {"shop": {"edge": svc("LoadBalancer")}}}, [ev("Service", "edge", "Warning", "FailedToUpdateEndpointSlices", "x", "2026-01-01T00:05:00Z")]))) == 0
+}
+
+# GKE's controller has no success reason of its own: a later Normal event
+# of the same controller says the failure stopped; one that persists is
+# recorded again after it.
+test_later_normal_of_the_same_controller if {
+	fail := ev("Ingress", "web", "Warning", "Sync", "Error syncing to GCP: googleapi: Error 403: QUOTA_EXCEEDED", "2026-01-01T00:05:00Z")
+	sync := ev("Ingress", "web", "Normal", "Sync", "Scheduled for sync", "2026-01-01T00:06:00Z")
+	count(hyps(doc({"Ingress": {"shop": {"web": ing(address)}}}, [fail, sync]))) == 0
+	again := object.union(fail, {"time": "2026-01-01T00:07:00Z"})
+	[h] := hyps(doc({"Ingress": {"shop": {"web": ing(address)}}}, [sync, again]))
+	h.repair.owner == "external-dependency"
 }

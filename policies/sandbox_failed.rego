@@ -24,8 +24,19 @@ import data.rift.lib
 failing contains [pod, fails] if {
 	some pod in lib.event_pods({"FailedCreatePodSandBox"})
 	object.get(pod, ["status", "phase"], "") == "Pending"
-	fails := [e | some e in lib.events(pod); e.reason == "FailedCreatePodSandBox"]
+	evs := lib.events(pod)
+	fails := [e | some e in evs; e.reason == "FailedCreatePodSandBox"]
 	count(fails) > 0
+	not progressed(evs, fails[count(fails) - 1])
+}
+
+# progressed: the kubelet got past the sandbox after the last failure (it
+# pulls or starts the containers), so a transient failure is history
+# although the pod is still Pending.
+progressed(evs, last) if {
+	some e in evs
+	e.reason in {"Pulling", "Pulled", "Created", "Started"}
+	time.parse_rfc3339_ns(e.time) > time.parse_rfc3339_ns(last.time)
 }
 
 # by_node groups the pods whose sandbox failed for the node's sake.

@@ -22,7 +22,7 @@ pod(name, node, phase) := {
 rs := {"apiVersion": "apps/v1", "kind": "ReplicaSet", "metadata": {"name": "web-6d", "namespace": "shop", "ownerReferences": [{"apiVersion": "apps/v1", "kind": "Deployment", "name": "web", "controller": true}]}}
 
 ev(name, msg) := {
-	"reason": "FailedCreatePodSandBox", "type": "Warning", "message": msg, "count": 6, "firstTime": "2026-01-01T00:00:00Z",
+	"reason": "FailedCreatePodSandBox", "type": "Warning", "message": msg, "count": 6, "firstTime": "2026-01-01T00:00:00Z", "time": "2026-01-01T00:00:30Z",
 	"object": {"apiVersion": "v1", "kind": "Pod", "namespace": "shop", "name": name, "uid": ""},
 }
 
@@ -79,4 +79,15 @@ test_runtime_handler_is_the_template if {
 # A pod that got its sandbox since is running: the events are history.
 test_running_pod_is_not_held if {
 	count(hyps(doc([pod("web-6d-a", "worker-c", "Running")], {"web-6d-a": calico}))) == 0
+}
+
+# A sandbox created after a transient failure: the kubelet pulls the
+# image, and the failure is history although the pod is still Pending.
+test_progress_after_the_failure if {
+	pulling := {
+		"reason": "Pulling", "type": "Normal", "message": "Pulling image", "count": 1, "firstTime": "2026-01-01T00:01:00Z", "time": "2026-01-01T00:01:00Z",
+		"object": {"apiVersion": "v1", "kind": "Pod", "namespace": "shop", "name": "web-6d-a", "uid": ""},
+	}
+	d := json.patch(doc([pod("web-6d-a", "worker-c", "Pending")], {"web-6d-a": calico}), [{"op": "add", "path": "/events_by_object/Pod~1shop~1web-6d-a/-", "value": pulling}])
+	count(hyps(d)) == 0
 }
