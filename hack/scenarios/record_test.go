@@ -39,6 +39,7 @@ import (
 	healthygitops "github.com/rift-dev/rift/hack/scenarios/healthy-gitops"
 	helmchartversionmissing "github.com/rift-dev/rift/hack/scenarios/helm-chart-version-missing"
 	helmupgradetimeout "github.com/rift-dev/rift/hack/scenarios/helm-upgrade-timeout"
+	imagearchmismatch "github.com/rift-dev/rift/hack/scenarios/image-arch-mismatch"
 	imagepullfailed "github.com/rift-dev/rift/hack/scenarios/image-pull-failed"
 	imagepullfailedafter "github.com/rift-dev/rift/hack/scenarios/image-pull-failed-after"
 	imagepullratelimited "github.com/rift-dev/rift/hack/scenarios/image-pull-rate-limited"
@@ -127,6 +128,7 @@ func all() []scenarios.Scenario {
 		helmchartversionmissing.Scenario(),
 		imagepullfailedafter.Scenario(),
 		imagepullratelimited.Scenario(),
+		imagearchmismatch.Scenario(),
 		kafkastaleprobe.Scenario(),
 		kafkastaleprobeafter.Scenario(),
 		oldpodservingafter.Scenario(),
