@@ -12,7 +12,6 @@ import (
 	"context"
 	"embed"
 	"fmt"
-	"strings"
 	"time"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -54,11 +53,7 @@ func Scenario() scenarios.Scenario {
 }
 
 func files(version string) (map[string][]byte, error) {
-	b, err := desired.ReadFile("desired/checkout.yaml.tmpl")
-	if err != nil {
-		return nil, err
-	}
-	return map[string][]byte{gitPath + "/checkout.yaml": []byte(strings.ReplaceAll(string(b), "{{VERSION}}", version))}, nil
+	return scenarios.Template(desired, "desired/checkout.yaml.tmpl", gitPath+"/checkout.yaml", "VERSION", version)
 }
 
 func run(ctx context.Context, e *scenarios.Env) error {
@@ -68,20 +63,11 @@ func run(ctx context.Context, e *scenarios.Env) error {
 			return err
 		}
 	}
-	if err := e.Namespaces(ctx, ns, flux.Namespace); err != nil {
-		return err
-	}
-	if err := e.InstallFluxCRDs(ctx); err != nil {
-		return err
-	}
 	v1, err := files("2.0.3")
 	if err != nil {
 		return err
 	}
-	if _, err := e.Ship(ctx, flux, "shop: checkout 2.0.3", v1); err != nil {
-		return err
-	}
-	if err := e.WaitDeployment(ctx, ns, "checkout", scenarios.Available(2)); err != nil {
+	if err := e.FluxUp(ctx, flux, []string{ns}, "shop: checkout 2.0.3", v1, scenarios.Deployment{Name: "checkout", Available: 2}); err != nil {
 		return err
 	}
 	time.Sleep(2 * time.Second)

@@ -11,7 +11,6 @@ import (
 	"context"
 	"embed"
 	"fmt"
-	"strings"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -53,11 +52,10 @@ func Scenario() scenarios.Scenario {
 }
 
 func files(version string, cache bool) (map[string][]byte, error) {
-	b, err := desired.ReadFile("desired/storefront-web.yaml.tmpl")
+	out, err := scenarios.Template(desired, "desired/storefront-web.yaml.tmpl", gitPath+"/storefront-web.yaml", "VERSION", version)
 	if err != nil {
 		return nil, err
 	}
-	out := map[string][]byte{gitPath + "/storefront-web.yaml": []byte(strings.ReplaceAll(string(b), "{{VERSION}}", version))}
 	if cache {
 		c, err := scenarios.Files(desired, gitPath, "session-cache.yaml", "desired/session-cache.yaml")
 		if err != nil {
@@ -83,20 +81,11 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	if err := e.AddNodes(ctx, "8", "32Gi", "gke-prod-pool-1-5c9d2f1a-x7kq", "gke-prod-pool-1-5c9d2f1a-m2vd"); err != nil {
 		return err
 	}
-	if err := e.Namespaces(ctx, ns, flux.Namespace); err != nil {
-		return err
-	}
-	if err := e.InstallFluxCRDs(ctx); err != nil {
-		return err
-	}
 	v1, err := files("3.8.1", false)
 	if err != nil {
 		return err
 	}
-	if _, err := e.Ship(ctx, flux, "storefront: web 3.8.1", v1); err != nil {
-		return err
-	}
-	if err := e.WaitDeployment(ctx, ns, "storefront-web", scenarios.Available(3)); err != nil {
+	if err := e.FluxUp(ctx, flux, []string{ns}, "storefront: web 3.8.1", v1, scenarios.Deployment{Name: "storefront-web", Available: 3}); err != nil {
 		return err
 	}
 	time.Sleep(2 * time.Second)

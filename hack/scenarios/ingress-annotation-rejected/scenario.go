@@ -69,26 +69,13 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	if err := e.AddNodes(ctx, "4", "16Gi", "ip-10-30-8-61.eu-west-1.compute.internal", "ip-10-30-40-12.eu-west-1.compute.internal"); err != nil {
 		return err
 	}
-	if err := e.Namespaces(ctx, ns, flux.Namespace); err != nil {
-		return err
-	}
-	if err := e.InstallFluxCRDs(ctx); err != nil {
-		return err
-	}
 	v1, err := scenarios.Files(desired, gitPath, "web.yaml", "desired/web.yaml", "ingress-web.yaml", "desired/ingress-web-http.yaml")
 	if err != nil {
 		return err
 	}
-	if _, err := e.Ship(ctx, flux, "shop: web 7.4.1 and admin behind ALBs", v1); err != nil {
+	if err := e.FluxUp(ctx, flux, []string{ns}, "shop: web 7.4.1 and admin behind ALBs", v1,
+		scenarios.Deployment{Name: "web", Available: 2}, scenarios.Deployment{Name: "admin", Available: 1}); err != nil {
 		return err
-	}
-	for _, d := range []struct {
-		name string
-		n    int32
-	}{{"web", 2}, {"admin", 1}} {
-		if err := e.WaitDeployment(ctx, ns, d.name, scenarios.Available(d.n)); err != nil {
-			return err
-		}
 	}
 	now := time.Now()
 	if err := provisioned(ctx, e, "web", "k8s-shop-web-5e1c7a9b2d-1876543210.eu-west-1.elb.amazonaws.com", now); err != nil {

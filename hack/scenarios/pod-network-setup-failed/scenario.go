@@ -14,7 +14,6 @@ import (
 	"context"
 	"embed"
 	"fmt"
-	"strings"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -57,11 +56,7 @@ func Scenario() scenarios.Scenario {
 }
 
 func files(version string) (map[string][]byte, error) {
-	b, err := desired.ReadFile("desired/catalog-api.yaml.tmpl")
-	if err != nil {
-		return nil, err
-	}
-	return map[string][]byte{gitPath + "/catalog-api.yaml": []byte(strings.ReplaceAll(string(b), "{{VERSION}}", version))}, nil
+	return scenarios.Template(desired, "desired/catalog-api.yaml.tmpl", gitPath+"/catalog-api.yaml", "VERSION", version)
 }
 
 // calico is containerd's error, as the kubelet reports it, when the Calico
@@ -75,20 +70,11 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	if err := e.AddNodes(ctx, "4", "16Gi", fullNode); err != nil {
 		return err
 	}
-	if err := e.Namespaces(ctx, ns, flux.Namespace); err != nil {
-		return err
-	}
-	if err := e.InstallFluxCRDs(ctx); err != nil {
-		return err
-	}
 	v1, err := files("2.3.0")
 	if err != nil {
 		return err
 	}
-	if _, err := e.Ship(ctx, flux, "catalog: catalog-api 2.3.0", v1); err != nil {
-		return err
-	}
-	if err := e.WaitDeployment(ctx, ns, "catalog-api", scenarios.Available(3)); err != nil {
+	if err := e.FluxUp(ctx, flux, []string{ns}, "catalog: catalog-api 2.3.0", v1, scenarios.Deployment{Name: "catalog-api", Available: 3}); err != nil {
 		return err
 	}
 	if err := e.AddNodes(ctx, "4", "16Gi", newNode); err != nil {

@@ -14,7 +14,6 @@ import (
 	"context"
 	"embed"
 	"fmt"
-	"strings"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -54,32 +53,18 @@ func Scenario() scenarios.Scenario {
 }
 
 func files(version, probe string) (map[string][]byte, error) {
-	b, err := desired.ReadFile("desired/account-web.yaml.tmpl")
-	if err != nil {
-		return nil, err
-	}
-	s := strings.NewReplacer("{{VERSION}}", version, "{{PROBE}}", probe).Replace(string(b))
-	return map[string][]byte{gitPath + "/account-web.yaml": []byte(s)}, nil
+	return scenarios.Template(desired, "desired/account-web.yaml.tmpl", gitPath+"/account-web.yaml", "VERSION", version, "PROBE", probe)
 }
 
 func run(ctx context.Context, e *scenarios.Env) error {
 	if err := e.AddNodes(ctx, "4", "16Gi", "ip-10-40-12-7.eu-west-1.compute.internal", "ip-10-40-44-19.eu-west-1.compute.internal"); err != nil {
 		return err
 	}
-	if err := e.Namespaces(ctx, ns, flux.Namespace); err != nil {
-		return err
-	}
-	if err := e.InstallFluxCRDs(ctx); err != nil {
-		return err
-	}
 	v1, err := files("5.2.0", "/healthz")
 	if err != nil {
 		return err
 	}
-	if _, err := e.Ship(ctx, flux, "accounts: account-web 5.2.0", v1); err != nil {
-		return err
-	}
-	if err := e.WaitDeployment(ctx, ns, "account-web", scenarios.Available(3)); err != nil {
+	if err := e.FluxUp(ctx, flux, []string{ns}, "accounts: account-web 5.2.0", v1, scenarios.Deployment{Name: "account-web", Available: 3}); err != nil {
 		return err
 	}
 	old, err := e.PodsWithImage(ctx, ns, selector, oldImage)

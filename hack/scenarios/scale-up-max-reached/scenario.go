@@ -12,7 +12,6 @@ import (
 	"context"
 	"embed"
 	"fmt"
-	"strings"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -48,31 +47,18 @@ func Scenario() scenarios.Scenario {
 }
 
 func files(replicas string) (map[string][]byte, error) {
-	b, err := desired.ReadFile("desired/search-api.yaml.tmpl")
-	if err != nil {
-		return nil, err
-	}
-	return map[string][]byte{gitPath + "/search-api.yaml": []byte(strings.ReplaceAll(string(b), "{{REPLICAS}}", replicas))}, nil
+	return scenarios.Template(desired, "desired/search-api.yaml.tmpl", gitPath+"/search-api.yaml", "REPLICAS", replicas)
 }
 
 func run(ctx context.Context, e *scenarios.Env) error {
 	if err := e.AddNodes(ctx, "4", "16Gi", "ip-10-8-21-4.ec2.internal", "ip-10-8-37-90.ec2.internal"); err != nil {
 		return err
 	}
-	if err := e.Namespaces(ctx, ns, flux.Namespace); err != nil {
-		return err
-	}
-	if err := e.InstallFluxCRDs(ctx); err != nil {
-		return err
-	}
 	v1, err := files("4")
 	if err != nil {
 		return err
 	}
-	if _, err := e.Ship(ctx, flux, "search: search-api 8.2.1, 4 replicas", v1); err != nil {
-		return err
-	}
-	if err := e.WaitDeployment(ctx, ns, "search-api", scenarios.Available(4)); err != nil {
+	if err := e.FluxUp(ctx, flux, []string{ns}, "search: search-api 8.2.1, 4 replicas", v1, scenarios.Deployment{Name: "search-api", Available: 4}); err != nil {
 		return err
 	}
 	time.Sleep(2 * time.Second)

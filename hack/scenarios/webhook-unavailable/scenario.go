@@ -18,7 +18,6 @@ import (
 	"context"
 	"embed"
 	"fmt"
-	"strings"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -80,11 +79,13 @@ func checkout(version string) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := desired.ReadFile("desired/checkout-api.yaml.tmpl")
+	api, err := scenarios.Template(desired, "desired/checkout-api.yaml.tmpl", appPath+"/checkout-api.yaml", "VERSION", version)
 	if err != nil {
 		return nil, err
 	}
-	files[appPath+"/checkout-api.yaml"] = []byte(strings.ReplaceAll(string(b), "{{VERSION}}", version))
+	for k, v := range api {
+		files[k] = v
+	}
 	return files, nil
 }
 
@@ -92,20 +93,11 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	if err := e.AddNodes(ctx, "8", "32Gi", "prod-general-a-7k2lq", "prod-general-b-m9x4t"); err != nil {
 		return err
 	}
-	if err := e.Namespaces(ctx, appNS, agentNS, appFlux.Namespace); err != nil {
-		return err
-	}
-	if err := e.InstallFluxCRDs(ctx); err != nil {
-		return err
-	}
 	v1, err := checkout("4.1.0")
 	if err != nil {
 		return err
 	}
-	if _, err := e.Ship(ctx, appFlux, "payments: checkout-api 4.1.0", v1); err != nil {
-		return err
-	}
-	if err := e.WaitDeployment(ctx, appNS, "checkout-api", scenarios.Available(2)); err != nil {
+	if err := e.FluxUp(ctx, appFlux, []string{appNS, agentNS}, "payments: checkout-api 4.1.0", v1, scenarios.Deployment{Name: "checkout-api", Available: 2}); err != nil {
 		return err
 	}
 	// The agent comes after the application's pods exist: its webhook
