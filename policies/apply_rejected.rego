@@ -26,6 +26,7 @@ hypothesis contains h if {
 	regex.match(rejection, c.message)
 	not regex.match(data.rift.rules.render_failed.template_error, c.message)
 	not lib.webhook_call(c.message) # nothing judged the objects: webhook-unavailable
+	not regex.match(data.rift.rules.namespace_terminating.refusal, c.message) # namespace-terminating's
 	h := {
 		"subject": lib.ref(obj),
 		"summary": sprintf("%s %s: the API server rejected the apply: %s", [kind, name, trim_space(c.message)]),

@@ -49,6 +49,7 @@ import (
 	initwaitforever "github.com/rift-dev/rift/hack/scenarios/init-wait-forever"
 	kafkastaleprobe "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe"
 	kafkastaleprobeafter "github.com/rift-dev/rift/hack/scenarios/kafka-stale-probe-after"
+	namespaceterminating "github.com/rift-dev/rift/hack/scenarios/namespace-terminating"
 	networkpolicydenied "github.com/rift-dev/rift/hack/scenarios/network-policy-denied"
 	nodeunhealthy "github.com/rift-dev/rift/hack/scenarios/node-unhealthy"
 	oldpodservingafter "github.com/rift-dev/rift/hack/scenarios/old-pod-serving-after"
@@ -107,6 +108,7 @@ func all() []scenarios.Scenario {
 		webhookunavailable.AppOnly(),
 		dependencyunavailable.Scenario(),
 		networkpolicydenied.Scenario(),
+		namespaceterminating.Scenario(),
 		confignotreloaded.Scenario(),
 		routebackendmissing.Scenario(),
 		initwaitforever.Scenario(),
