@@ -30,12 +30,15 @@ hypothesis contains h if {
 			"subject": subject,
 			"summary": sprintf("%s Pending: %s%s", [who(subject), object.get(c, "message", "no node fits"), scaler_says(scaler)]),
 			"supporting": array.concat(
-				[lib.condition_evidence(pod, c)],
-				[lib.event(pod, e) | some e in lib.events(pod); e.reason == "FailedScheduling"; not e in scaler],
+				array.concat(
+					[lib.condition_evidence(pod, c)],
+					[lib.event(pod, e) | some e in lib.events(pod); e.reason == "FailedScheduling"; not e in scaler],
+				),
+				pinned_volumes(pod, c),
 			),
 			"contradicting": [],
 			"nextCheck": sprintf("kubectl get events -n %s --field-selector involvedObject.name=%s,reason=FailedScheduling", [ns, name]),
-			"repair": repair(scaler),
+			"repair": repair(scaler, object.get(c, "message", "")),
 			"explains": lib.serving_explains(pod),
 		},
 		scaling(pod, scaler),
@@ -82,7 +85,28 @@ scaling(pod, scaler) := {
 	last.reason in {"TriggeredScaleUp", "Nominated"}
 } else := {}
 
-repair(scaler) := lib.repair(
+# pinned_volumes cites, when the scheduler reports a volume node affinity
+# conflict, the bound volumes whose node affinity pins the pod (a zonal
+# disk, a local volume).
+pinned_volumes(pod, c) := [lib.field(pv, "spec.nodeAffinity", sprintf("PersistentVolume %s, bound to claim %s, may only be used on nodes with %s", [pv.metadata.name, claim, pins(pv)])) |
+	volume_pinned(object.get(c, "message", ""))
+	some v in object.get(pod, ["spec", "volumes"], [])
+	claim := v.persistentVolumeClaim.claimName
+	pvname := input.objects.PersistentVolumeClaim[pod.metadata.namespace][claim].spec.volumeName
+	pv := input.objects.PersistentVolume[""][pvname]
+	pv.spec.nodeAffinity
+]
+
+pins(pv) := concat(" or ", [concat(", ", [sprintf("%s %s %v", [x.key, x.operator, object.get(x, "values", [])]) | some x in object.get(t, "matchExpressions", [])]) |
+	some t in pv.spec.nodeAffinity.required.nodeSelectorTerms
+])
+
+# The scheduler's words for it: older releases say "had volume node
+# affinity conflict", newer ones "didn't match PersistentVolume's node
+# affinity".
+volume_pinned(msg) if regex.match(`volume node affinity conflict|didn't match PersistentVolume's node affinity`, msg)
+
+repair(scaler, msg) := lib.repair(
 	"external-dependency",
 	"raise the capacity limit at the cluster's owner: the node group's maximum size (cluster autoscaler) or the NodePool's limits (Karpenter); or lower the pods' requests or replicas in Git",
 	["the autoscaler's message names the limit; the pods' requests fit one node of the group"],
@@ -91,6 +115,15 @@ repair(scaler) := lib.repair(
 	[lib.accept("controller", "new pods have a nodeName"), lib.accept("runtime", "new pods are Ready")],
 ) if {
 	capacity_limit(scaler)
+} else := lib.repair(
+	"external-dependency",
+	"bring a schedulable node back where the pod's volume lives (the zone or node its PersistentVolume's nodeAffinity names: the replacement node, or uncordon one); the manifest is not the problem, and the data stays in that zone",
+	["the PersistentVolume's nodeAffinity names the zone or node; no node there is schedulable (cordoned, drained, scaled in)"],
+	["a node in that zone is schedulable and the pod still does not fit: its resources are the problem"],
+	"none: the workload is not changed",
+	[lib.accept("controller", "the pod has a nodeName in the volume's zone"), lib.accept("runtime", "the pod is Ready with its claim Bound")],
+) if {
+	volume_pinned(msg)
 } else := lib.repair(
 	"repository",
 	"make the pods fit: lower requests, fix node selectors, affinity or tolerations in Git, or add capacity at the cluster's owner",

@@ -64,3 +64,21 @@ test_requests_too_big_is_the_repository if {
 	h.repair.owner == "repository"
 	not h.status
 }
+
+# A pod pinned by its bound volume to a zone with no schedulable node:
+# the capacity there, not the manifest; the volume's pin is cited.
+test_volume_pinned_is_the_zone if {
+	p := json.patch(pod("Pending", "False"), [
+		{"op": "replace", "path": "/status/conditions/0/message", "value": "0/2 nodes are available: 1 node(s) didn't match PersistentVolume's node affinity, 1 node(s) were unschedulable."},
+		{"op": "add", "path": "/spec", "value": {"volumes": [{"name": "data", "persistentVolumeClaim": {"claimName": "data-web-0"}}]}},
+	])
+	pvc := {"apiVersion": "v1", "kind": "PersistentVolumeClaim", "metadata": {"name": "data-web-0", "namespace": "shop"}, "spec": {"volumeName": "pv-1"}}
+	pv := {"apiVersion": "v1", "kind": "PersistentVolume", "metadata": {"name": "pv-1"}, "spec": {"nodeAffinity": {"required": {"nodeSelectorTerms": [{"matchExpressions": [{"key": "topology.kubernetes.io/zone", "operator": "In", "values": ["eu-west-1a"]}]}]}}}}
+	some h in unschedulable.hypothesis with input as fixtures.indexed({
+		"objects": {"Pod": {"shop": {"web-7f9c-x": p}}, "PersistentVolumeClaim": {"shop": {"data-web-0": pvc}}, "PersistentVolume": {"": {"pv-1": pv}}},
+		"pod_services": {}, "events_by_object": {},
+	})
+	h.repair.owner == "external-dependency"
+	some e in h.supporting
+	contains(e.message, `topology.kubernetes.io/zone In ["eu-west-1a"]`)
+}

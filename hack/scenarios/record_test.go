@@ -80,6 +80,7 @@ import (
 	storageclassmissing "github.com/rift-dev/rift/hack/scenarios/storageclass-missing"
 	tempooomlimit "github.com/rift-dev/rift/hack/scenarios/tempo-oom-limit"
 	volumeunavailable "github.com/rift-dev/rift/hack/scenarios/volume-unavailable"
+	volumezoneconflict "github.com/rift-dev/rift/hack/scenarios/volume-zone-conflict"
 	webhookunavailable "github.com/rift-dev/rift/hack/scenarios/webhook-unavailable"
 	"github.com/rift-dev/rift/internal/testcluster"
 )
@@ -155,6 +156,7 @@ func all() []scenarios.Scenario {
 		healthygitops.Scenario(),
 		statefulsetstorage.Scenario(),
 		volumeunavailable.Scenario(),
+		volumezoneconflict.Scenario(),
 		gatewayselectornoendpoints.Scenario(),
 		ingresspodlabelsnoendpoints.Scenario(),
 		rolloutdeadlineexceeded.Scenario(),
