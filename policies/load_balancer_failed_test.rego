@@ -74,3 +74,10 @@ test_later_normal_of_the_same_controller if {
 	[h] := hyps(doc({"Ingress": {"shop": {"web": ing(address)}}}, [sync, again]))
 	h.repair.owner == "external-dependency"
 }
+
+# cert-manager's ingress-shim reads Ingresses and provisions no load
+# balancer: its Warning is not the load balancer's refusal.
+test_cert_manager_warning_is_not_the_load_balancer if {
+	bad := object.union(ev("Ingress", "web", "Warning", "BadConfig", "TLS entry 0 is invalid: secret name is empty", "2026-01-01T00:05:00Z"), {"source": "cert-manager-ingress-shim"})
+	count(hyps(doc({"Ingress": {"shop": {"web": ing(address)}}}, [bad]))) == 0
+}
