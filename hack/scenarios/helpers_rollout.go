@@ -129,3 +129,22 @@ func (e *Env) CreateRefused(ctx context.Context, namespace, name, selector, oldI
 	}
 	return nil
 }
+
+// SurgeHeld checks a rolling update held by its one surge pod: Deployment
+// namespace/name has serving replicas available, one updated replica and
+// serving+1 in all, and serving pods matching selector still run
+// oldImage.
+func (e *Env) SurgeHeld(ctx context.Context, namespace, name, selector, oldImage string, serving int32) error {
+	d, err := e.Client.AppsV1().Deployments(namespace).Get(ctx, name, metav1.GetOptions{})
+	if err != nil {
+		return err
+	}
+	if s := d.Status; s.AvailableReplicas != serving || s.UpdatedReplicas != 1 || s.Replicas != serving+1 {
+		return fmt.Errorf("Deployment/%s/%s: want %d available, 1 updated, %d replicas, got %+v", namespace, name, serving, serving+1, s)
+	}
+	old, err := e.PodsWithImage(ctx, namespace, selector, oldImage)
+	if err != nil || int32(len(old)) != serving {
+		return fmt.Errorf("Deployment/%s/%s: %d pods of %s, want %d (%v)", namespace, name, len(old), oldImage, serving, err)
+	}
+	return nil
+}
