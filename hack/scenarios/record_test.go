@@ -25,6 +25,7 @@ import (
 	crashloop "github.com/rift-dev/rift/hack/scenarios/crash-loop"
 	createfailedthenconverged "github.com/rift-dev/rift/hack/scenarios/create-failed-then-converged"
 	daemonsetondeletestale "github.com/rift-dev/rift/hack/scenarios/daemonset-ondelete-stale"
+	dependencycertexpired "github.com/rift-dev/rift/hack/scenarios/dependency-cert-expired"
 	dependencynotready "github.com/rift-dev/rift/hack/scenarios/dependency-not-ready"
 	dependencyunavailable "github.com/rift-dev/rift/hack/scenarios/dependency-unavailable"
 	deploymentsunobserved "github.com/rift-dev/rift/hack/scenarios/deployments-unobserved"
@@ -108,6 +109,7 @@ func all() []scenarios.Scenario {
 		webhookunavailable.Scenario(),
 		webhookunavailable.AppOnly(),
 		dependencyunavailable.Scenario(),
+		dependencycertexpired.Scenario(),
 		networkpolicydenied.Scenario(),
 		namespaceterminating.Scenario(),
 		confignotreloaded.Scenario(),
