@@ -34,6 +34,23 @@ missing contains [pod, m[2], m[3], ev, m[1]] if {
 	some m in regex.find_all_string_submatch_n(`couldn't find key (\S+) in (ConfigMap|Secret) [^/\s]+/([^\s"]+)`, msg, -1)
 }
 
+# The kubelet's error for a key a ConfigMap or Secret volume's items name
+# and the object lacks (MountVolume.SetUp: "configmap references
+# non-existent config key: K", "references non-existent secret key: K"):
+# the message names the volume, the pod's spec names the object.
+missing contains [pod, kind, name, ev, m[2]] if {
+	some pod in failing_pods
+	some [msg, ev] in messages(pod)
+	some m in regex.find_all_string_submatch_n(`for volume "([^"]+)" : (?:configmap )?references non-existent (?:config|secret) key: (\S+)`, msg, -1)
+	some v in object.get(pod, ["spec", "volumes"], [])
+	v.name == m[1]
+	[kind, name] := volume_object(v)
+}
+
+volume_object(v) := ["ConfigMap", v.configMap.name] if v.configMap.name
+
+else := ["Secret", v.secret.secretName] if v.secret.secretName
+
 failing_pods := lib.pods_with_reason({"CreateContainerConfigError", "CreateContainerError"}) | lib.event_pods({"FailedMount", "Failed"})
 
 # An image pull secret the kubelet could not read, for a pod whose pulls

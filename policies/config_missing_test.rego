@@ -119,3 +119,24 @@ test_pull_secret_warning_without_pull_failure_is_silent if {
 	])
 	count(config_missing.hypothesis) == 0 with input as fixtures.indexed(inp)
 }
+
+# A ConfigMap or Secret volume's item names a key the object lacks: the
+# kubelet names the volume, the pod's spec the object. The key is missing,
+# not the storage: config-missing's, never volume-unavailable's.
+test_volume_item_key_missing if {
+	every tc in [
+		{"msg": "MountVolume.SetUp failed for volume \"cfg\" : configmap references non-existent config key: app.yaml", "vol": {"name": "cfg", "configMap": {"name": "api-config"}}, "want": "key app.yaml of ConfigMap api-config"},
+		{"msg": "MountVolume.SetUp failed for volume \"certs\" : references non-existent secret key: tls.crt", "vol": {"name": "certs", "secret": {"secretName": "api-tls"}}, "want": "key tls.crt of Secret api-tls"},
+	] {
+		p := {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "api-1", "namespace": "shop"}, "spec": {"volumes": [tc.vol]}, "status": {"phase": "Pending"}}
+		doc := fixtures.indexed({
+			"objects": {"Pod": {"shop": {"api-1": p}}, "ConfigMap": {"shop": {"api-config": {}}}, "Secret": {"shop": {"api-tls": {}}}},
+			"events_by_object": {"Pod/shop/api-1": [{"reason": "FailedMount", "type": "Warning", "message": tc.msg, "count": 8, "firstTime": "2026-11-01T10:00:00Z", "time": "2026-11-01T10:02:00Z"}]},
+			"pod_services": {}, "bundle": base.bundle,
+		})
+		[h] := [h | some h in config_missing.hypothesis] with input as doc
+		h.summary == sprintf("pod api-1 cannot start: %s is missing", [tc.want])
+		h.repair.owner == "repository"
+		count(data.rift.rules.volume_unavailable.hypothesis) == 0 with input as doc
+	}
+}

@@ -40,7 +40,7 @@ hypothesis contains h if {
 	fails := [e |
 		some e in lib.events(pod)
 		e.reason in {"FailedMount", "FailedAttachVolume"}
-		not regex.match(`(secret|configmap)s? "[^"]+" not found`, e.message)
+		not regex.match(`(secret|configmap)s? "[^"]+" not found|references non-existent (config|secret) key`, e.message) # config-missing's
 	]
 	count(fails) > 0
 	h := {

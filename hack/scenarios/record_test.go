@@ -19,6 +19,7 @@ import (
 	argoselfheal "github.com/rift-dev/rift/hack/scenarios/argo-selfheal-off"
 	argosyncwindow "github.com/rift-dev/rift/hack/scenarios/argo-sync-window"
 	certificatenotready "github.com/rift-dev/rift/hack/scenarios/certificate-not-ready"
+	configkeymissing "github.com/rift-dev/rift/hack/scenarios/config-key-missing"
 	configmissing "github.com/rift-dev/rift/hack/scenarios/config-missing"
 	confignotreloaded "github.com/rift-dev/rift/hack/scenarios/config-not-reloaded"
 	controllerstalled "github.com/rift-dev/rift/hack/scenarios/controller-stalled"
@@ -148,6 +149,7 @@ func all() []scenarios.Scenario {
 		sourceunavailable.Scenario(),
 		tempooomlimit.Scenario(),
 		configmissing.Scenario(),
+		configkeymissing.Scenario(),
 		crashloop.Scenario(),
 		createfailedthenconverged.Scenario(),
 		daemonsetondeletestale.Scenario(),
