@@ -208,3 +208,30 @@ webhook_call(msg) := {"webhook": m[1], "host": m[2], "detail": m[3]} if {
 	contains(msg, "failed calling ")
 	m := regex.find_all_string_submatch_n(`failed calling (?:admission )?webhook "([^"]+)": (?:failed to call webhook: )?(.*)$`, msg, 1)[0]
 }
+
+# refused_writes are the writes the API server refused, as their writers
+# report them: a controller's FailedCreate, a Flux object's failed Ready
+# or Released condition, a failed Argo CD sync. Each is {object, message,
+# cited}: the writer, the refusal as the API server worded it, and the
+# evidence that cites it. Rules that explain a refusal by its cause
+# (webhook-unavailable, namespace-terminating) read them here.
+refused_writes contains {"object": obj, "message": e.message, "cited": ev} if {
+	some e in object.get(input.events_by_reason, "FailedCreate", [])
+	obj := object.remove(e.object, {"uid", "fieldPath"})
+	ev := {"object": obj, "event": e.reason, "time": first_time(e), "message": sprintf("%s x%d: %s", [e.reason, e.count, e.message])}
+}
+
+refused_writes contains {"object": ref(o), "message": c.message, "cited": condition_evidence(o, c)} if {
+	some kind in {"Kustomization", "HelmRelease"}
+	some ns, name
+	o := input.objects[kind][ns][name]
+	some c in flux_failures(o)
+}
+
+refused_writes contains {"object": ref(app), "message": op.message, "cited": ev} if {
+	some ns, name
+	app := input.objects.Application[ns][name]
+	op := app.status.operationState
+	op.phase in {"Failed", "Error"}
+	ev := field_at(app, "status.operationState", sprintf("%s: %s", [op.phase, op.message]), object.get(op, "finishedAt", ""))
+}

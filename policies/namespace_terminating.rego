@@ -23,25 +23,9 @@ refusal := `unable to create new content in namespace ([a-z0-9-]+) because it is
 
 # refused are the writers the terminating namespace turned away:
 # namespace -> {writer ref, evidence}.
-refused[ns] contains {"writer": lib.ref(o), "cited": lib.condition_evidence(o, c)} if {
-	some kind in {"Kustomization", "HelmRelease"}
-	some fns, name
-	o := input.objects[kind][fns][name]
-	some c in lib.flux_failures(o)
-	ns := regex.find_all_string_submatch_n(refusal, c.message, 1)[0][1]
-}
-
-refused[ns] contains {"writer": lib.ref(app), "cited": lib.field_at(app, "status.operationState", op.message, object.get(op, "finishedAt", ""))} if {
-	some ans, name
-	app := input.objects.Application[ans][name]
-	op := app.status.operationState
-	ns := regex.find_all_string_submatch_n(refusal, op.message, 1)[0][1]
-}
-
-refused[ns] contains {"writer": w, "cited": {"object": w, "event": e.reason, "time": lib.first_time(e), "message": e.message}} if {
-	some e in object.get(input.events_by_reason, "FailedCreate", [])
-	ns := regex.find_all_string_submatch_n(refusal, e.message, 1)[0][1]
-	w := object.remove(e.object, {"uid", "fieldPath"})
+refused[ns] contains {"writer": w.object, "cited": w.cited} if {
+	some w in lib.refused_writes
+	ns := regex.find_all_string_submatch_n(refusal, w.message, 1)[0][1]
 }
 
 # terminating are the namespaces the bundle shows being deleted.

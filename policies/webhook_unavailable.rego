@@ -28,34 +28,15 @@ failures[lib.key(t)] contains f if {
 	f := object.union(w, {"call": call, "target": t})
 }
 
-# writes are the messages that report a refused write, with the object
-# that reported it and its evidence.
-writes contains {"object": obj, "message": e.message, "cited": ev} if {
-	some e in object.get(input.events_by_reason, "FailedCreate", [])
-	obj := object.remove(e.object, {"uid", "fieldPath"})
-	ev := {"object": obj, "event": e.reason, "time": lib.first_time(e), "message": sprintf("%s x%d: %s", [e.reason, e.count, e.message])}
-}
+# writes are the refused writes (lib.refused_writes) and the ReplicaFailure
+# a Deployment keeps after its ReplicaSet's FailedCreate events expire.
+writes contains w if some w in lib.refused_writes
 
 writes contains {"object": lib.ref(o), "message": c.message, "cited": lib.condition_evidence(o, c)} if {
 	some ns, name
 	o := input.objects.Deployment[ns][name] # its ReplicaSets' conditions say the same
 	c := lib.condition(o, "ReplicaFailure")
 	c.status == "True"
-}
-
-writes contains {"object": lib.ref(o), "message": c.message, "cited": lib.condition_evidence(o, c)} if {
-	some kind in {"Kustomization", "HelmRelease"}
-	some ns, name
-	o := input.objects[kind][ns][name]
-	some c in lib.flux_failures(o)
-}
-
-writes contains {"object": lib.ref(app), "message": op.message, "cited": ev} if {
-	some ns, name
-	app := input.objects.Application[ns][name]
-	op := app.status.operationState
-	op.phase in {"Failed", "Error"}
-	ev := lib.field_at(app, "status.operationState", sprintf("%s: %s", [op.phase, op.message]), object.get(op, "finishedAt", ""))
 }
 
 # target is the webhook's Service: named by the URL the API server posted
