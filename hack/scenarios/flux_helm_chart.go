@@ -85,3 +85,36 @@ func (e *Env) HelmChartFailed(ctx context.Context, h HelmSync, version, kept, re
 	}
 	return e.FluxEvent(ctx, hr, "helm-controller", corev1.EventTypeWarning, "ArtifactFailed", msg, "", at)
 }
+
+// HelmInstall is the usual start of a Helm scenario once its nodes exist:
+// the namespaces, Flux's and Helm's CRDs, files (the HelmRelease and its
+// HelmRepository) shipped with message, the chart at version made ready
+// and installed from manifests as revision 1, its Deployment (named as
+// the release) waited for with available replicas, and the release
+// recorded. It returns the release history, for the next HelmRecord.
+func (e *Env) HelmInstall(ctx context.Context, f FluxSync, h HelmSync, message string, files map[string][]byte, version string, manifests []byte, available int32) ([]any, error) {
+	if err := e.Namespaces(ctx, h.Namespace, f.Namespace); err != nil {
+		return nil, err
+	}
+	if err := e.InstallFluxCRDs(ctx); err != nil {
+		return nil, err
+	}
+	if err := e.InstallHelmCRDs(ctx); err != nil {
+		return nil, err
+	}
+	if _, err := e.Ship(ctx, f, message, files); err != nil {
+		return nil, err
+	}
+	if err := e.HelmRepositoryReady(ctx, h, version, time.Now()); err != nil {
+		return nil, err
+	}
+	install := HelmRelease{Version: version, Manifests: manifests, Revision: 1, Started: time.Now()}
+	if err := e.HelmApply(ctx, h, install); err != nil {
+		return nil, err
+	}
+	if err := e.WaitDeployment(ctx, h.Namespace, h.Name, Available(available)); err != nil {
+		return nil, err
+	}
+	install.Ended = time.Now()
+	return e.HelmRecord(ctx, h, install, nil)
+}

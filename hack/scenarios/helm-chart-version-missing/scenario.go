@@ -54,39 +54,16 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	if err := e.AddNodes(ctx, "4", "16Gi", "ip-10-42-3-18.eu-west-1.compute.internal", "ip-10-42-4-77.eu-west-1.compute.internal"); err != nil {
 		return err
 	}
-	if err := e.Namespaces(ctx, ns, flux.Namespace); err != nil {
-		return err
-	}
-	if err := e.InstallFluxCRDs(ctx); err != nil {
-		return err
-	}
-	if err := e.InstallHelmCRDs(ctx); err != nil {
-		return err
-	}
 	v1, err := scenarios.Files(files, gitPath, "helmrelease.yaml", "desired/helmrelease-1.4.0.yaml",
 		"helmrepository.yaml", "desired/helmrepository.yaml")
 	if err != nil {
-		return err
-	}
-	if _, err := e.Ship(ctx, flux, "payments: payments-api chart 1.4.0", v1); err != nil {
-		return err
-	}
-	if err := e.HelmRepositoryReady(ctx, helm, "1.4.0", time.Now()); err != nil {
 		return err
 	}
 	m, err := files.ReadFile("chart/payments-api-1.4.0.yaml")
 	if err != nil {
 		return err
 	}
-	install := scenarios.HelmRelease{Version: "1.4.0", Manifests: m, Revision: 1, Started: time.Now()}
-	if err := e.HelmApply(ctx, helm, install); err != nil {
-		return err
-	}
-	if err := e.WaitDeployment(ctx, ns, "payments-api", scenarios.Available(2)); err != nil {
-		return err
-	}
-	install.Ended = time.Now()
-	if _, err := e.HelmRecord(ctx, helm, install, nil); err != nil {
+	if _, err := e.HelmInstall(ctx, flux, helm, "payments: payments-api chart 1.4.0", v1, "1.4.0", m, 2); err != nil {
 		return err
 	}
 	time.Sleep(2 * time.Second)

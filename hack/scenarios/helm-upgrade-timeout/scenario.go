@@ -65,43 +65,16 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	if err := e.AddNodes(ctx, "4", "16Gi", "ip-10-42-3-18.eu-west-1.compute.internal", "ip-10-42-4-77.eu-west-1.compute.internal"); err != nil {
 		return err
 	}
-	if err := e.Namespaces(ctx, ns, flux.Namespace); err != nil {
-		return err
-	}
-	if err := e.InstallFluxCRDs(ctx); err != nil {
-		return err
-	}
-	if err := e.InstallHelmCRDs(ctx); err != nil {
-		return err
-	}
 	v1, err := scenarios.Files(files, gitPath, "helmrelease.yaml", "desired/helmrelease-1.4.0.yaml",
 		"helmrepository.yaml", "desired/helmrepository.yaml")
 	if err != nil {
-		return err
-	}
-	sha, err := e.Git.Commit(ctx, "payments: payments-api chart 1.4.0", time.Now(), v1)
-	if err != nil {
-		return err
-	}
-	if err := e.Reconcile(ctx, flux, sha, time.Now()); err != nil {
-		return err
-	}
-	if err := e.HelmRepositoryReady(ctx, helm, "1.4.0", time.Now()); err != nil {
 		return err
 	}
 	m, err := chart("1.4.0")
 	if err != nil {
 		return err
 	}
-	install := scenarios.HelmRelease{Version: "1.4.0", Manifests: m, Revision: 1, Started: time.Now()}
-	if err := e.HelmApply(ctx, helm, install); err != nil {
-		return err
-	}
-	if err := e.WaitDeployment(ctx, ns, "payments-api", scenarios.Available(2)); err != nil {
-		return err
-	}
-	install.Ended = time.Now()
-	history, err := e.HelmRecord(ctx, helm, install, nil)
+	history, err := e.HelmInstall(ctx, flux, helm, "payments: payments-api chart 1.4.0", v1, "1.4.0", m, 2)
 	if err != nil {
 		return err
 	}
@@ -111,7 +84,8 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	if err != nil {
 		return err
 	}
-	if sha, err = e.Git.Commit(ctx, "payments: payments-api chart 1.5.0 (ledger database)", time.Now(), bump); err != nil {
+	sha, err := e.Git.Commit(ctx, "payments: payments-api chart 1.5.0 (ledger database)", time.Now(), bump)
+	if err != nil {
 		return err
 	}
 	if err := e.Reconcile(ctx, flux, sha, time.Now()); err != nil {
