@@ -36,6 +36,13 @@ var plainSuffixes = []string{"name", "names", "ref", "refs", "namespace", "file"
 // left-hand side. Only the last dotted segment counts, so
 // spring.datasource.password is a password and token.ttl is not a token.
 func classifyKey(key string) keyClass {
+	if strings.HasPrefix(key, "REDACTED-") {
+		// rift's own marker ("REDACTED-aws-access-key-id-ed59f187") names
+		// the rule that replaced a value, not a secret-holding key: read
+		// as one, a second pass would redact what follows it, and
+		// redaction would not be idempotent.
+		return keyPlain
+	}
 	if i := strings.LastIndexByte(key, '.'); i >= 0 && i < len(key)-1 {
 		key = key[i+1:]
 	}
