@@ -20,10 +20,14 @@ type converter struct {
 	refs   map[bundle.Ref]ast.Value  // shared references
 	evs    map[evidenceKey]ast.Value // shared evidence items
 	objs   map[[6]string]ast.Value   // shared involved objects of events
+	// divVals is divergences' expected and observed values by their text.
+	divVals map[string]ast.Value
+	// pairs is divergences' pairs of layer names (a handful).
+	pairs map[[2]string]ast.Value
 }
 
 func newConverter() *converter {
-	return &converter{Converter: astconv.New(astconv.Options{Share: true}), shared: map[string]ast.Value{}, refs: map[bundle.Ref]ast.Value{}, evs: map[evidenceKey]ast.Value{}, objs: map[[6]string]ast.Value{}}
+	return &converter{Converter: astconv.New(astconv.Options{Share: true}), shared: map[string]ast.Value{}, refs: map[bundle.Ref]ast.Value{}, evs: map[evidenceKey]ast.Value{}, objs: map[[6]string]ast.Value{}, divVals: map[string]ast.Value{}, pairs: map[[2]string]ast.Value{}}
 }
 
 // share keeps v as the value of the JSON text. A full cache starts over,

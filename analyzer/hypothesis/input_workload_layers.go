@@ -79,7 +79,19 @@ func (c *converter) divergences(ds []layers.Divergence) (ast.Value, error) {
 			if m == nil {
 				return ast.Null{}, nil
 			}
-			return c.jsonValue(m)
+			// Whole values by their text, however long: the pods of a
+			// stuck rollout repeat the template's fields pod after pod.
+			if v, ok := c.divVals[string(m)]; ok {
+				return v, nil
+			}
+			v, err := c.jsonValue(m)
+			if err == nil {
+				if len(c.divVals) >= maxCache {
+					clear(c.divVals)
+				}
+				c.divVals[string(m)] = v
+			}
+			return v, err
 		}
 		exp, err := raw(d.Expected)
 		if err != nil {
@@ -89,7 +101,11 @@ func (c *converter) divergences(ds []layers.Divergence) (ast.Value, error) {
 		if err != nil {
 			return nil, fmt.Errorf("divergence %s observed: %w", d.Path, err)
 		}
-		between := ast.NewArray(ast.NewTerm(c.Str(jsonText(d.Between[0]))), ast.NewTerm(c.Str(jsonText(d.Between[1]))))
+		between, ok := c.pairs[d.Between]
+		if !ok {
+			between = ast.NewArray(ast.NewTerm(c.Str(jsonText(d.Between[0]))), ast.NewTerm(c.Str(jsonText(d.Between[1]))))
+			c.pairs[d.Between] = between
+		}
 		keys := []string{"between", "object", "path", "expected", "observed"}
 		vals := []ast.Value{between, c.ref(d.Object), c.Str(jsonText(d.Path)), exp, obs}
 		if d.Owner != "" {

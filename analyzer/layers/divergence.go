@@ -33,6 +33,7 @@ func (a *analysis) divergences(s *subject) []Divergence {
 		}
 	}
 	if tmpl := s.pods.template; tmpl != nil {
+		seen := newDivergenceValues()
 		skip := podSkip(s.obj.GetKind())
 		// Pod annotations are left out: admission plugins rewrite them
 		// (OpenShift strips target.workload.openshift.io/management), and a
@@ -50,7 +51,7 @@ func (a *analysis) divergences(s *subject) []Divergence {
 					// pod it creates; managedFields credit the creator.
 					owner = "vpa-admission-controller"
 				}
-				out = append(out, toDivergence(LayerController, LayerRuntime, p, d, owner))
+				out = append(out, seen.share(toDivergence(LayerController, LayerRuntime, p, d, owner)))
 			}
 		}
 	}
@@ -120,6 +121,37 @@ func toDivergence(expLayer, obsLayer string, o *bundle.Object, d delta, owner st
 		Between: [2]string{expLayer, obsLayer}, Object: o.Ref(), Path: d.path.String(),
 		Expected: toJSON(redact(d.path, d.expected)), Observed: toJSON(redact(d.path, d.observed)), Owner: owner,
 	}
+}
+
+// divergenceValues holds the paths and values of one workload's
+// divergences by their text. The pods of a stuck rollout differ from the
+// template in the same fields with the same values, pod after pod: one
+// copy serves them all, here and in the rule input converted from them.
+type divergenceValues struct {
+	paths map[string]string
+	vals  map[string]json.RawMessage
+}
+
+func newDivergenceValues() divergenceValues {
+	return divergenceValues{paths: map[string]string{}, vals: map[string]json.RawMessage{}}
+}
+
+func (dv divergenceValues) share(d Divergence) Divergence {
+	if p, ok := dv.paths[d.Path]; ok {
+		d.Path = p
+	} else {
+		dv.paths[d.Path] = d.Path
+	}
+	d.Expected, d.Observed = dv.val(d.Expected), dv.val(d.Observed)
+	return d
+}
+
+func (dv divergenceValues) val(v json.RawMessage) json.RawMessage {
+	if old, ok := dv.vals[string(v)]; ok {
+		return old
+	}
+	dv.vals[string(v)] = v
+	return v
 }
 
 func toJSON(v any) json.RawMessage {

@@ -2,6 +2,7 @@ package layers
 
 import (
 	"testing"
+	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -38,5 +39,29 @@ func TestArgoIgnoreDifferences(t *testing.T) {
 	}
 	if d := cmp.Diff(want, flatten(w.Divergences)); d != "" {
 		t.Errorf("divergences (-want +got):\n%s", d)
+	}
+}
+
+// TestPodDivergencesShareValues: the pods of one workload that differ
+// from the template alike hold one copy of each path and value, which is
+// what keeps a stuck rollout of thousands of pods small (issue 22).
+func TestPodDivergencesShareValues(t *testing.T) {
+	w := findWorkload(t, loadYAMLFile(t, "testdata/divergence/pods-resized-alike.yaml"), "Deployment/shop/api")
+	if len(w.Divergences) != 6 {
+		t.Fatalf("%d divergences, want 2 fields on each of 3 pods: %+v", len(w.Divergences), flatten(w.Divergences))
+	}
+	first := map[string]Divergence{}
+	for _, d := range w.Divergences {
+		f, ok := first[d.Path]
+		if !ok {
+			first[d.Path] = d
+			continue
+		}
+		if unsafe.StringData(f.Path) != unsafe.StringData(d.Path) {
+			t.Errorf("%s on %s: path held twice", d.Path, d.Object.Name)
+		}
+		if &f.Expected[0] != &d.Expected[0] || &f.Observed[0] != &d.Observed[0] {
+			t.Errorf("%s on %s: expected %s, observed %s held twice", d.Path, d.Object.Name, d.Expected, d.Observed)
+		}
 	}
 }

@@ -67,7 +67,10 @@ func (a *analysis) runtimeLayer(s *subject, divs []Divergence) Layer {
 		}
 		l.Evidence = append(l.Evidence, ev(p, "status", msg, created(p)))
 	}
-	for _, d := range divs {
+	for i := range divs {
+		// By index: a range variable whose field's address is taken
+		// would be a heap copy of the whole Divergence per iteration.
+		d := &divs[i]
 		if d.Between[0] == LayerController {
 			l.Status = worse(l.Status, StatusProgressing)
 			l.Evidence = append(l.Evidence, evidence.Evidence{Object: &d.Object, Path: d.Path, Message: "differs from the controller's pod template"})

@@ -46,6 +46,11 @@ type PhaseOptions struct {
 	// phases, so it changes no phase's times, but it does change how much
 	// garbage later phases leave behind.
 	Live bool
+	// AfterPhase, when set, is called after each phase has been measured
+	// (and, with Live, after its collection), outside every phase's
+	// numbers: a caller writes a heap profile there to see what a phase
+	// leaves live.
+	AfterPhase func(name string)
 }
 
 // MeasurePhases runs the analysis pipeline on the bundle at path one phase
@@ -77,6 +82,10 @@ func MeasurePhases(ctx context.Context, path string, eng *hypothesis.Engine, out
 			now = takeMark() // the collection belongs to no phase
 		}
 		ps = append(ps, p)
+		if opts.AfterPhase != nil {
+			opts.AfterPhase(name)
+			now = takeMark()
+		}
 		last = now
 	}
 	measure := func(name string, f func() error) error {

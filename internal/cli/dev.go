@@ -9,6 +9,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -99,6 +100,9 @@ type phasesOptions struct {
 	report string
 	// live collects garbage after each phase and reports the live heap.
 	live bool
+	// heapAfter is a phase after which the live heap's profile goes to
+	// heapProfile ("" for none).
+	heapAfter, heapProfile string
 }
 
 func newPhasesCommand() *cobra.Command {
@@ -117,6 +121,8 @@ func newPhasesCommand() *cobra.Command {
 	f.StringVar(&o.memProfile, "memprofile", "", "write an allocation profile of the whole run to FILE (go tool pprof -sample_index=alloc_space)")
 	f.StringVar(&o.report, "report", os.DevNull, "write the rendered JSON report to FILE")
 	f.BoolVar(&o.live, "live", false, "collect garbage after each phase and report the live heap (liveBytes)")
+	f.StringVar(&o.heapAfter, "heap-after", "", "write the live heap's profile after PHASE (e.g. layers, rules.input) to --heap-profile")
+	f.StringVar(&o.heapProfile, "heap-profile", "heap.pprof", "where --heap-after writes its profile (go tool pprof -sample_index=inuse_space)")
 	return cmd
 }
 
@@ -145,9 +151,29 @@ func (o *phasesOptions) Run(ctx context.Context, path string, out io.Writer) err
 	if err != nil {
 		return err
 	}
-	ps, err := benchgen.MeasurePhases(ctx, path, eng, rep, benchgen.PhaseOptions{Live: o.live})
+	popts := benchgen.PhaseOptions{Live: o.live}
+	var (
+		heapErr error
+		wrote   bool
+		names   []string
+	)
+	if o.heapAfter != "" {
+		popts.AfterPhase = func(name string) {
+			names = append(names, name)
+			if name == o.heapAfter {
+				heapErr, wrote = writeProfile(o.heapProfile, "heap"), true
+			}
+		}
+	}
+	ps, err := benchgen.MeasurePhases(ctx, path, eng, rep, popts)
 	if err != nil {
 		return usageError(err)
+	}
+	if heapErr != nil {
+		return heapErr
+	}
+	if o.heapAfter != "" && !wrote {
+		return usageError(fmt.Errorf("--heap-after: no phase %q ran (phases: %s)", o.heapAfter, strings.Join(names, ", ")))
 	}
 	if o.memProfile != "" {
 		if err := writeHeapProfile(o.memProfile); err != nil {
@@ -162,15 +188,20 @@ func (o *phasesOptions) Run(ctx context.Context, path string, out io.Writer) err
 // writeHeapProfile writes the heap profile, whose alloc_space sample counts
 // every allocation since the start (after a collection, which is when the
 // runtime publishes the latest allocations to the profile).
-func writeHeapProfile(path string) error {
+func writeHeapProfile(path string) error { return writeProfile(path, "allocs") }
+
+// writeProfile collects garbage and writes the runtime profile named kind
+// ("allocs" or "heap", the same samples with another default index) to
+// path.
+func writeProfile(path, kind string) error {
 	runtime.GC()
 	f, err := os.Create(path)
 	if err != nil {
-		return usageError(fmt.Errorf("--memprofile: %w", err))
+		return usageError(fmt.Errorf("profile: %w", err))
 	}
-	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+	if err := pprof.Lookup(kind).WriteTo(f, 0); err != nil {
 		f.Close()
-		return fmt.Errorf("--memprofile: %w", err)
+		return fmt.Errorf("profile %s: %w", path, err)
 	}
 	return f.Close()
 }

@@ -109,3 +109,35 @@ func TestDevPhases(t *testing.T) {
 		})
 	}
 }
+
+// TestDevPhasesHeapProfile: --heap-after writes the live heap's profile
+// after the phase it names, and a phase that never runs is an error, not
+// a missing file.
+func TestDevPhasesHeapProfile(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "bench.tar.gz")
+	var out, errOut bytes.Buffer
+	if code := Execute([]string{"dev", "gen-bundle", "--objects", "200", "--out", p}, &out, &errOut); code != ExitOK {
+		t.Fatalf("gen-bundle: exit %d: %s", code, errOut.String())
+	}
+	prof := filepath.Join(dir, "layers.pprof")
+	out.Reset()
+	errOut.Reset()
+	if code := Execute([]string{"dev", "phases", "--heap-after", "layers", "--heap-profile", prof, p}, &out, &errOut); code != ExitOK {
+		t.Fatalf("phases: exit %d: %s", code, errOut.String())
+	}
+	b, err := os.ReadFile(prof)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// pprof writes a gzipped protocol buffer.
+	if len(b) < 100 || b[0] != 0x1f || b[1] != 0x8b {
+		t.Errorf("profile: %d bytes, not a gzipped profile", len(b))
+	}
+	out.Reset()
+	errOut.Reset()
+	code := Execute([]string{"dev", "phases", "--heap-after", "nosuch", "--heap-profile", filepath.Join(dir, "x.pprof"), p}, &out, &errOut)
+	if code != ExitUsage || !strings.Contains(errOut.String(), `no phase "nosuch" ran`) {
+		t.Errorf("unknown phase: exit %d, stderr %q; want %d and the phases named", code, errOut.String(), ExitUsage)
+	}
+}
