@@ -72,7 +72,7 @@ func (d *decoder) item(v any, apiVersion, kind string) {
 		d.fail(doc, "%s: metadata.name is missing", k)
 		return
 	}
-	o := &Object{Unstructured: u, Source: Location{File: d.file, Doc: doc}}
+	o := newObject(u, Location{File: d.file, Doc: doc})
 	for _, msg := range append(append(checkTimes(m), checkEnums(o)...), checkCounts(o)...) {
 		d.fail(doc, "%s: %s", o.Ref(), msg)
 	}

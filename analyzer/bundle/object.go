@@ -6,6 +6,7 @@ import (
 
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/types"
 )
 
 // Ref names one Kubernetes object. It is the identity used across the
@@ -101,6 +102,65 @@ type Object struct {
 	*unstructured.Unstructured
 	// Source is the file and document the object was decoded from.
 	Source Location
+	// id is the identity the loader read once, when it made the object;
+	// nil for an Object made elsewhere, which reads its map each time.
+	// The analysis never changes an object; the identity setters drop it.
+	id *identity
+}
+
+// identity is what the analysis asks of every object, millions of times
+// at 100k objects: from the map, each answer is two to three lookups
+// (8 % of the CPU of an analysis of rift's own 100k bundle).
+type identity struct {
+	apiVersion, kind, namespace, name string
+	uid                               types.UID
+}
+
+// newObject makes the loader's Object for u, with its identity read once.
+func newObject(u *unstructured.Unstructured, src Location) *Object {
+	return &Object{Unstructured: u, Source: src, id: &identity{
+		apiVersion: u.GetAPIVersion(), kind: u.GetKind(), namespace: u.GetNamespace(), name: u.GetName(), uid: u.GetUID(),
+	}}
+}
+
+// GetAPIVersion is the object's apiVersion.
+func (o *Object) GetAPIVersion() string {
+	if o.id != nil {
+		return o.id.apiVersion
+	}
+	return o.Unstructured.GetAPIVersion()
+}
+
+// GetKind is the object's kind.
+func (o *Object) GetKind() string {
+	if o.id != nil {
+		return o.id.kind
+	}
+	return o.Unstructured.GetKind()
+}
+
+// GetNamespace is the object's metadata.namespace.
+func (o *Object) GetNamespace() string {
+	if o.id != nil {
+		return o.id.namespace
+	}
+	return o.Unstructured.GetNamespace()
+}
+
+// GetName is the object's metadata.name.
+func (o *Object) GetName() string {
+	if o.id != nil {
+		return o.id.name
+	}
+	return o.Unstructured.GetName()
+}
+
+// GetUID is the object's metadata.uid.
+func (o *Object) GetUID() types.UID {
+	if o.id != nil {
+		return o.id.uid
+	}
+	return o.Unstructured.GetUID()
 }
 
 // Ref returns the object's reference.
@@ -132,4 +192,35 @@ func (e LoadError) Error() string {
 		return fmt.Sprintf("%s[%d]: %s", e.File, e.Doc, e.Reason)
 	}
 	return e.File + ": " + e.Reason
+}
+
+// The setters of the identity drop what the loader kept, so that an Object
+// changed through them (a test, a program editing a bundle) reads its map
+// again. A change made in the map itself is not seen: use the setters.
+
+// SetAPIVersion sets apiVersion.
+func (o *Object) SetAPIVersion(v string) { o.id = nil; o.Unstructured.SetAPIVersion(v) }
+
+// SetKind sets kind.
+func (o *Object) SetKind(v string) { o.id = nil; o.Unstructured.SetKind(v) }
+
+// SetGroupVersionKind sets apiVersion and kind.
+func (o *Object) SetGroupVersionKind(gvk schema.GroupVersionKind) {
+	o.id = nil
+	o.Unstructured.SetGroupVersionKind(gvk)
+}
+
+// SetNamespace sets metadata.namespace.
+func (o *Object) SetNamespace(v string) { o.id = nil; o.Unstructured.SetNamespace(v) }
+
+// SetName sets metadata.name.
+func (o *Object) SetName(v string) { o.id = nil; o.Unstructured.SetName(v) }
+
+// SetUID sets metadata.uid.
+func (o *Object) SetUID(v types.UID) { o.id = nil; o.Unstructured.SetUID(v) }
+
+// SetUnstructuredContent replaces the whole object.
+func (o *Object) SetUnstructuredContent(m map[string]any) {
+	o.id = nil
+	o.Unstructured.SetUnstructuredContent(m)
 }
