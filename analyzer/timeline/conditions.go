@@ -89,6 +89,9 @@ var inProgressReasons = map[string]bool{
 	"Progressing": true, "ProgressingWithRetry": true, "NewReplicaSetCreated": true,
 	"ReplicaSetUpdated": true, "FoundNewReplicaSet": true, "PodCompleted": true,
 	"ScalingDisabled": true,
+	// An autoscaler that scaled a moment ago waits out its stabilization
+	// window with AbleToScale=False: the policy working, not a failure.
+	"BackoffBoth": true, "BackoffDownscale": true, "BackoffUpscale": true,
 }
 
 // conditionFailed reports whether a condition in its current status is a
