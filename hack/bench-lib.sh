@@ -196,7 +196,7 @@ growth() {
 		END {
 			for (k in lo) if (hi[k] > lo[k]) {
 				split(k, p, SUBSEP)
-				printf "%-12s %-8s growth %d -> %d objects: wall %.1f×, peak RSS %.1f×\n", p[1], p[2], lo[k], hi[k], hw[k] / lw[k], hr[k] / lr[k]
+				printf "%-19s %-8s growth %d -> %d objects: wall %.1f×, peak RSS %.1f×\n", p[1], p[2], lo[k], hi[k], hw[k] / lw[k], hr[k] / lr[k]
 			}
 		}' "$1" | sort
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # bench.sh measures rift on synthetic bundles in three formats: rift's own,
-# a troubleshoot support bundle and a must-gather (docs/performance.md).
+# a troubleshoot support bundle and a must-gather (docs/performance.md),
+# and on the corpus-cloned troubleshoot bundle issue 22 was filed on.
 #
 # For each format and size it generates out/bench/FORMAT-N-seedS.tar.gz
 # (`rift dev gen-bundle --format`, deterministic, seed $SEED) and runs,
@@ -45,7 +46,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SIZES=${SIZES:-"10000 100000"}
-FORMATS=${FORMATS:-"rift troubleshoot must-gather"}
+# troubleshoot-corpus is the bundle issue 22 was measured on: troubleshoot's
+# layout, its objects cloned from the real files of ../shared/corpus by
+# ../shared/bench/gen-troubleshoot-bundle.py (CORPUS_GEN), when that script
+# and python3 are at hand.
+CORPUS_GEN=${CORPUS_GEN:-../shared/bench/gen-troubleshoot-bundle.py}
+if [[ -z ${FORMATS:-} ]]; then
+	FORMATS="rift troubleshoot must-gather"
+	if [[ -f $CORPUS_GEN ]] && command -v python3 >/dev/null; then FORMATS+=" troubleshoot-corpus"; fi
+fi
 SEED=${SEED:-1}
 GOBENCH=${GOBENCH:-1}
 PHASES=${PHASES:-1}
@@ -89,11 +98,24 @@ timed() {
 
 calc() { awk "BEGIN { print $1 }"; }
 
+# generate FORMAT N FILE writes the bundle of N objects in FORMAT.
+generate() {
+	if [[ $1 != troubleshoot-corpus ]]; then
+		"$RIFT" dev gen-bundle --format "$1" --objects "$2" --seed "$SEED" --out "$3"
+		return
+	fi
+	local d
+	d=$(mktemp -d "$OUT/corpus.XXXXXX")
+	python3 "$CORPUS_GEN" --objects "$2" --seed "$SEED" --out "$d" >/dev/null
+	mv "$d/bundle-$2.tar.gz" "$3"
+	rm -rf "$d"
+}
+
 now() { date +%s.%N; }
 
 # row FORMAT N STEP prints and records one measurement (WALL, CPU, RSS).
 row() {
-	printf '%-12s %-8s %-12s %9.2f %9.2f %9.1f\n' "$1" "$2" "$3" "$WALL" "$CPU" "$(calc "$RSS/1024")"
+	printf '%-19s %-8s %-12s %9.2f %9.2f %9.1f\n' "$1" "$2" "$3" "$WALL" "$CPU" "$(calc "$RSS/1024")"
 	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$WALL" "$CPU" "$RSS" >>"$OUT/results.tsv"
 }
 
@@ -102,11 +124,11 @@ if ((${APISERVER:-0})); then source hack/bench-apiserver.sh; fi
 
 echo "# $(date -u +%FT%TZ) $(git rev-parse --short HEAD 2>/dev/null) $(go version) $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 : >"$OUT/results.tsv"
-printf '%-12s %-8s %-12s %9s %9s %9s\n' format objects step wall_s cpu_s rss_MiB
+printf '%-19s %-8s %-12s %9s %9s %9s\n' format objects step wall_s cpu_s rss_MiB
 for f in $FORMATS; do
 	for n in $SIZES; do
 		b=$OUT/$f-$n-seed$SEED.tar.gz
-		[[ -s $b ]] || "$RIFT" dev gen-bundle --format "$f" --objects "$n" --seed "$SEED" --out "$b"
+		[[ -s $b ]] || generate "$f" "$n" "$b"
 		[[ -s ${b%.gz} ]] || gzip -dc "$b" >"${b%.gz}"
 		# Decompressed to /dev/null: the floor writes nothing.
 		timed sh -c 'exec gzip -dc "$1" >/dev/null' gzip-dc "$b"
@@ -126,18 +148,18 @@ for f in $FORMATS; do
 		row "$f" "$n" analyze
 		if ((HTML)) && command -v chromium >/dev/null; then
 			"$RIFT" analyze -o html "$b" >"$OUT/$f-$n.html" || (($? == 1))
-			printf '%-12s %-8s   html report %s\n' "$f" "$n" "$("$HTMLOPEN" -runs 3 "$OUT/$f-$n.html" | cut -f2- | tr '\t' ' ')"
+			printf '%-19s %-8s   html report %s\n' "$f" "$n" "$("$HTMLOPEN" -runs 3 "$OUT/$f-$n.html" | cut -f2- | tr '\t' ' ')"
 		fi
 		if [[ $f == troubleshoot && -x $TROUBLESHOOT ]]; then
 			troubleshoot_spec "$b" >"$OUT/troubleshoot-spec-$n.yaml"
 			timed "$TROUBLESHOOT" analyze "$OUT/troubleshoot-spec-$n.yaml" --bundle "$b" --output json
 			row "$f" "$n" ts-analyze
-			printf '%-12s %-8s   troubleshoot analyze / rift analyze %.1f×\n' "$f" "$n" "$(calc "$WALL/$aw")"
+			printf '%-19s %-8s   troubleshoot analyze / rift analyze %.1f×\n' "$f" "$n" "$(calc "$WALL/$aw")"
 		fi
 		# Ratios by wall time, and by CPU time, which other work on the
 		# machine inflates less.
 		fl=$(calc "$gw + $dw") flc=$(calc "$gc + $dc")
-		printf '%-12s %-8s   floor %.2f s (gzip -dc %.2f + decode %.2f); analyze/floor %.2f (CPU %.2f); analyze/inspect %.2f (CPU %.2f)\n' \
+		printf '%-19s %-8s   floor %.2f s (gzip -dc %.2f + decode %.2f); analyze/floor %.2f (CPU %.2f); analyze/inspect %.2f (CPU %.2f)\n' \
 			"$f" "$n" "$fl" "$gw" "$dw" "$(calc "$aw/$fl")" "$(calc "$ac/$flc")" "$(calc "$aw/$iw")" "$(calc "$ac/$ic")"
 		printf '%s\t%s\tfloor\t%s\t%s\t\n' "$f" "$n" "$fl" "$flc" >>"$OUT/results.tsv"
 		if ((PHASES)); then phases "$f" "$n" "$b"; fi
