@@ -61,7 +61,15 @@ func decodeDocuments(file string, data []byte, fast *yamlfast.Decoder, jfast *js
 
 // jsonDecoders keeps one jsonfast.Decoder, and its caches of keys and
 // short values, per decode worker.
-var jsonDecoders = sync.Pool{New: func() any { return jsonfast.NewDecoder() }}
+var jsonDecoders = sync.Pool{New: func() any { return newJSONDecoder() }}
+
+// newJSONDecoder is the loader's JSON decoder: it keeps managedFields'
+// field-ownership sets as text (jsonfast.KeepRaw, read with FieldsV1).
+func newJSONDecoder() *jsonfast.Decoder {
+	d := jsonfast.NewDecoder()
+	d.KeepRaw(true)
+	return d
+}
 
 // isJSONText reports whether data, after leading space and a byte order
 // mark, opens a JSON object or array: the files decodeJSON reads first.

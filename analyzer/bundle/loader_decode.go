@@ -46,7 +46,7 @@ func (p *decodePool) work() {
 		// The sharer puts the maps it drops in the worker's spare maps,
 		// which both of its decoders refill from the next file on.
 		maps := &spare.Maps{}
-		fast, jfast = yamlfast.NewDecoder(), jsonfast.NewDecoder()
+		fast, jfast = yamlfast.NewDecoder(), newJSONDecoder()
 		fast.UseSpare(maps)
 		jfast.UseSpare(maps)
 		sh = newSharer(maps.Put)

@@ -224,3 +224,39 @@ func (o *Object) SetUnstructuredContent(m map[string]any) {
 	o.id = nil
 	o.Unstructured.SetUnstructuredContent(m)
 }
+
+// DeepCopy copies the object's content. The loader keeps managedFields'
+// field-ownership sets as text (FieldsV1), which unstructured's own
+// DeepCopy does not know and panics on; this one copies them as the
+// immutable strings they are.
+func (o *Object) DeepCopy() *unstructured.Unstructured {
+	if o.Unstructured == nil {
+		return nil
+	}
+	m, _ := copyJSON(o.Object).(map[string]any)
+	return &unstructured.Unstructured{Object: m}
+}
+
+func copyJSON(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		if x == nil {
+			return x
+		}
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = copyJSON(e)
+		}
+		return out
+	case []any:
+		if x == nil {
+			return x
+		}
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = copyJSON(e)
+		}
+		return out
+	}
+	return v
+}

@@ -4,6 +4,8 @@ import (
 	"hash/maphash"
 	"math"
 	"unsafe"
+
+	"github.com/rift-dev/rift/internal/jsonfast"
 )
 
 // maxShared bounds one sharer's table. Identical parts of objects sit near
@@ -27,11 +29,12 @@ const maxShared = 1 << 16
 type sharer struct {
 	seed  maphash.Seed
 	table map[uint64]any
-	reuse func(map[string]any) // nil: dropped maps are left to the collector
+	raws  map[string]jsonfast.Raw // field-ownership sets by their text
+	reuse func(map[string]any)    // nil: dropped maps are left to the collector
 }
 
 func newSharer(reuse func(map[string]any)) *sharer {
-	return &sharer{seed: maphash.MakeSeed(), table: make(map[uint64]any, 1024), reuse: reuse}
+	return &sharer{seed: maphash.MakeSeed(), table: make(map[uint64]any, 1024), raws: map[string]jsonfast.Raw{}, reuse: reuse}
 }
 
 // objects makes the contents of each object's map canonical.
@@ -72,6 +75,18 @@ func (s *sharer) value(v any) (any, uint64) {
 		return s.intern(x, mix(h+uint64(len(x))))
 	case string:
 		return v, maphash.String(s.seed, x)
+	case jsonfast.Raw:
+		// A field-ownership set kept as text: pods of one template have
+		// the same ones, held once.
+		h := mix(maphash.String(s.seed, string(x)) ^ 0x6)
+		if old, ok := s.raws[string(x)]; ok {
+			return old, h
+		}
+		if len(s.raws) >= maxShared {
+			clear(s.raws)
+		}
+		s.raws[string(x)] = x
+		return x, h
 	case int64:
 		return v, mix(uint64(x) ^ 0x1)
 	case float64:
@@ -144,6 +159,10 @@ func same(a, b any) bool {
 		return ok && len(a) == len(b) && unsafe.SliceData(a) == unsafe.SliceData(b)
 	case string, int64, float64, bool, nil:
 		return a == b
+	case jsonfast.Raw:
+		// By identity, as containers: equal texts are one after interning.
+		b, ok := b.(jsonfast.Raw)
+		return ok && len(a) == len(b) && unsafe.StringData(string(a)) == unsafe.StringData(string(b))
 	}
 	return false
 }

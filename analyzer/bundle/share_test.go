@@ -22,7 +22,9 @@ func TestShareSameObjects(t *testing.T) {
 		minSaved float64
 	}{
 		{"must-gather", corpus(t, "must-gather-clean/test/files/must-gather-metal.tar.xz"), 0.5},
-		{"troubleshoot", corpus(t, "troubleshoot/pkg/analyze/files"), 0.5},
+		// Its pods' field-ownership sets, which repeat from pod to pod, are
+		// text (jsonfast.KeepRaw), shared whole and not counted here.
+		{"troubleshoot", corpus(t, "troubleshoot/pkg/analyze/files"), 0.4},
 		{"benchgen-1k", filepath.Join("testdata", "benchgen-1k.tar.gz"), 0.3},
 		{"rift-shop", filepath.Join("testdata", "rift-shop"), 0.1},
 	}

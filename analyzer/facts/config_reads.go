@@ -103,7 +103,7 @@ func lastDataWrite(o *bundle.Object) dataWrite {
 	var w dataWrite
 	for _, e := range Slice(o.Object, "metadata", "managedFields") {
 		em, _ := e.(map[string]any)
-		if String(em, "subresource") != "" || !ownsData(Map(em, "fieldsV1")) {
+		if String(em, "subresource") != "" || !bundle.FieldsV1Owns(em, "f:data", "f:binaryData", "f:stringData") {
 			continue
 		}
 		if t := Time(String(em, "time")); t.After(w.at) {
@@ -111,15 +111,6 @@ func lastDataWrite(o *bundle.Object) dataWrite {
 		}
 	}
 	return w
-}
-
-func ownsData(fs map[string]any) bool {
-	for _, f := range []string{"f:data", "f:binaryData", "f:stringData"} {
-		if _, ok := fs[f]; ok {
-			return true
-		}
-	}
-	return false
 }
 
 // runningSince is when container c of p started running, zero when it is

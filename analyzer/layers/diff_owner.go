@@ -32,7 +32,7 @@ func fieldOwner(o *bundle.Object, p fieldPath, expected map[string]bool) string 
 		if name == "" || expected[name] || str(mf, "subresource") == "status" {
 			continue
 		}
-		if fs := mapAt(mf, "fieldsV1"); fs != nil && ownsPath(fs, p) {
+		if fs := bundle.FieldsV1(mf); fs != nil && ownsPath(fs, p) {
 			cands = append(cands, cand{name, str(mf, "time")})
 		}
 	}

@@ -44,7 +44,7 @@ func removedFields(live *bundle.Object, rendered map[string]any, ignore func(fie
 		if !gitopsAppliers[name] || str(mf, "operation") != "Apply" || str(mf, "subresource") != "" {
 			continue
 		}
-		ownedAbsent(mapAt(mf, "fieldsV1"), exp, obs, nil, func(p fieldPath, o any) { add(p, o, name) })
+		ownedAbsent(bundle.FieldsV1(mf), exp, obs, nil, func(p fieldPath, o any) { add(p, o, name) })
 	}
 	if la := annotation(live, lastAppliedAnnotation); la != "" {
 		var cfg map[string]any

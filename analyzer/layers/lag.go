@@ -110,7 +110,7 @@ func specWritten(o *bundle.Object) time.Time {
 		if !ok || str(e, "subresource") != "" {
 			continue
 		}
-		if _, ok := mapAt(e, "fieldsV1")["f:spec"]; !ok {
+		if !bundle.FieldsV1Owns(e, "f:spec") {
 			continue
 		}
 		if t := facts.Time(str(e, "time")); t.After(newest) {

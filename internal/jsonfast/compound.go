@@ -36,7 +36,19 @@ func (d *Decoder) object() (any, bool) {
 		}
 		d.i++
 		d.space()
-		v, ok := d.value()
+		var v any
+		switch {
+		case !d.raw:
+			v, ok = d.value()
+		case k == "fieldsV1" && d.managed > 0:
+			v, ok = d.rawValue()
+		case k == "managedFields":
+			d.managed++
+			v, ok = d.value()
+			d.managed--
+		default:
+			v, ok = d.value()
+		}
 		if !ok {
 			return nil, false
 		}

@@ -41,6 +41,10 @@ type Decoder struct {
 	items []any       // scratch: elements of the arrays being decoded
 	buf   []byte      // scratch: strings with escapes
 	spare *spare.Maps // maps to decode into first (UseSpare), or nil
+	// raw is KeepRaw's setting; managed counts the managedFields values
+	// being decoded, inside which a fieldsV1 value is kept raw.
+	raw     bool
+	managed int
 }
 
 // UseSpare makes the Decoder take the maps it decodes into from maps
@@ -64,7 +68,7 @@ func NewDecoder() *Decoder { return &Decoder{} }
 // whitespace. It reports false when data is outside what it decodes
 // exactly; v is then nil.
 func (d *Decoder) Decode(data []byte) (v any, ok bool) {
-	d.s, d.i, d.depth = data, 0, 0
+	d.s, d.i, d.depth, d.managed = data, 0, 0, 0
 	defer func() { d.s = nil }()
 	d.space()
 	v, ok = d.value()
