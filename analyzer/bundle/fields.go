@@ -2,6 +2,7 @@ package bundle
 
 import (
 	"encoding/json"
+	"unsafe"
 
 	"github.com/rift-dev/rift/internal/jsonfast"
 )
@@ -83,4 +84,38 @@ func topKey(text string, keys []string) bool {
 		}
 	}
 	return false
+}
+
+// FieldSets holds the field-ownership sets a caller has decoded, for one
+// that reads the same ones over and over: the pods of one template share
+// their sets (the loader holds equal texts once), and a stuck rollout's
+// pods differ from the template in field after field. The zero value is
+// not usable; make one with NewFieldSets. Not safe for concurrent use.
+type FieldSets struct {
+	m map[textID]map[string]any
+}
+
+// textID is a text by its address and length: equal texts the loader
+// shared are one; others are merely decoded once each.
+type textID struct {
+	p *byte
+	n int
+}
+
+// NewFieldSets returns an empty FieldSets.
+func NewFieldSets() FieldSets { return FieldSets{m: map[textID]map[string]any{}} }
+
+// Of is FieldsV1(entry), decoding a set kept as text once.
+func (c FieldSets) Of(entry map[string]any) map[string]any {
+	r, ok := entry["fieldsV1"].(jsonfast.Raw)
+	if !ok {
+		return FieldsV1(entry)
+	}
+	id := textID{unsafe.StringData(string(r)), len(r)}
+	if m, ok := c.m[id]; ok {
+		return m
+	}
+	m := FieldsV1(entry)
+	c.m[id] = m
+	return m
 }

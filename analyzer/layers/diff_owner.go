@@ -24,7 +24,8 @@ var podCreators = map[string]bool{"kube-controller-manager": true, "kubelet": tr
 
 // fieldOwner returns the field manager, other than the expected writers,
 // that owns p in o's managedFields. When several do, the most recent wins.
-func fieldOwner(o *bundle.Object, p fieldPath, expected map[string]bool) string {
+// sets decodes each field-ownership set once across the caller's calls.
+func fieldOwner(o *bundle.Object, p fieldPath, expected map[string]bool, sets bundle.FieldSets) string {
 	type cand struct{ name, time string }
 	var cands []cand
 	for _, mf := range maps(sliceAt(o.Object, "metadata", "managedFields")) {
@@ -32,7 +33,7 @@ func fieldOwner(o *bundle.Object, p fieldPath, expected map[string]bool) string 
 		if name == "" || expected[name] || str(mf, "subresource") == "status" {
 			continue
 		}
-		if fs := bundle.FieldsV1(mf); fs != nil && ownsPath(fs, p) {
+		if fs := sets.Of(mf); fs != nil && ownsPath(fs, p) {
 			cands = append(cands, cand{name, str(mf, "time")})
 		}
 	}

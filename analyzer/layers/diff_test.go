@@ -5,6 +5,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"sigs.k8s.io/yaml"
+
+	"github.com/rift-dev/rift/analyzer/bundle"
 )
 
 func mustYAML(t *testing.T, s string) map[string]any {
@@ -168,7 +170,7 @@ metadata:
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := fieldOwner(o, tc.path, appliers); got != tc.want {
+			if got := fieldOwner(o, tc.path, appliers, bundle.NewFieldSets()); got != tc.want {
 				t.Errorf("owner = %q, want %q", got, tc.want)
 			}
 		})

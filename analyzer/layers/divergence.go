@@ -17,12 +17,13 @@ import (
 // its pods, on declared fields only.
 func (a *analysis) divergences(s *subject) []Divergence {
 	var out []Divergence
+	sets := bundle.NewFieldSets()
 	if s.hasRendered {
 		exp := declaredPart(s.rendered.obj.Object)
 		obs := declaredPart(s.obj.Object)
 		ignore := argoIgnores(s.owners, s.obj)
 		for _, d := range declaredDiff(exp, obs, nil, ignore.path) {
-			owner := fieldOwner(s.obj, d.path, appliers)
+			owner := fieldOwner(s.obj, d.path, appliers, sets)
 			if ignore.managers[owner] {
 				continue
 			}
@@ -45,7 +46,7 @@ func (a *analysis) divergences(s *subject) []Divergence {
 				if meshRewrote(p, d) {
 					continue
 				}
-				owner := fieldOwner(p, d.path, podCreators)
+				owner := fieldOwner(p, d.path, podCreators, sets)
 				if owner == "" && d.path.under("resources") && annotation(p, "vpaUpdates") != "" {
 					// The VPA admission controller sets resources on the
 					// pod it creates; managedFields credit the creator.

@@ -30,6 +30,7 @@ func removedFields(live *bundle.Object, rendered map[string]any, ignore func(fie
 	delete(obs, "metadata")
 	found := map[string]delta{}
 	owner := map[string]string{}
+	sets := bundle.NewFieldSets()
 	add := func(p fieldPath, o any, by string) {
 		if ignore != nil && ignore(p) {
 			return
@@ -44,14 +45,14 @@ func removedFields(live *bundle.Object, rendered map[string]any, ignore func(fie
 		if !gitopsAppliers[name] || str(mf, "operation") != "Apply" || str(mf, "subresource") != "" {
 			continue
 		}
-		ownedAbsent(bundle.FieldsV1(mf), exp, obs, nil, func(p fieldPath, o any) { add(p, o, name) })
+		ownedAbsent(sets.Of(mf), exp, obs, nil, func(p fieldPath, o any) { add(p, o, name) })
 	}
 	if la := annotation(live, lastAppliedAnnotation); la != "" {
 		var cfg map[string]any
 		if json.Unmarshal([]byte(la), &cfg) == nil {
 			cfg = declaredPart(cfg)
 			delete(cfg, "metadata")
-			appliedAbsent(cfg, exp, obs, nil, func(p fieldPath, o any) { add(p, o, fieldOwner(live, p, nil)) })
+			appliedAbsent(cfg, exp, obs, nil, func(p fieldPath, o any) { add(p, o, fieldOwner(live, p, nil, sets)) })
 		}
 	}
 	keys := make([]string, 0, len(found))
