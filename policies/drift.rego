@@ -44,9 +44,15 @@ hypothesis contains h if {
 			"re-apply the previous live value from the bundle if the Git value breaks the workload",
 			[lib.accept("applied", sprintf("%s equals the rendered value", [d.path])), lib.accept("runtime", "pods run the rendered spec")],
 		),
-		"explains": union({lib.pod_explains({"apiVersion": "v1", "kind": "Pod", "namespace": w.ref.namespace, "name": p.name}) | some p in object.get(input.workloads[wkey], "pods", [])}),
+		"explains": (union({lib.pod_explains({"apiVersion": "v1", "kind": "Pod", "namespace": w.ref.namespace, "name": p.name}) | some p in object.get(input.workloads[wkey], "pods", [])}) | replicas_explain(w, d)),
 	}
 }
+
+# replicas_explain: a workload whose replicas drifted (to zero) leaves the
+# Services that select its template without endpoints.
+replicas_explain(w, d) := lib.template_explains(w.ref) if d.path == "spec.replicas"
+
+else := set()
 
 # apply_explains: the difference is a revision not applied yet, as the
 # reconcilers' records say (the workload's apply state, decided once in the

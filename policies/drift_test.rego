@@ -92,3 +92,17 @@ test_declared_field_is_not_called_removed if {
 	not contains(h.summary, "no longer declares")
 	contains(h.supporting[0].message, `rendered "768Mi"`)
 }
+
+# Replicas drifted to zero leave the Services that select the workload's
+# template without endpoints: drift explains their no-endpoints.
+test_replicas_drift_explains_podless_services if {
+	tw := {"workload": {"apiVersion": "apps/v1", "kind": "Deployment", "namespace": "tracing", "name": "tempo"}, "replicas": 0}
+	some h in drift.hypothesis with input as {"workloads": {"Deployment/tracing/tempo": replicas("kubectl")}, "service_workloads": {"tracing/tempo": [tw]}}
+	{"cause": "no-endpoints", "subject": {"apiVersion": "v1", "kind": "Service", "namespace": "tracing", "name": "tempo"}} in h.explains
+}
+
+test_other_drift_explains_no_service if {
+	tw := {"workload": {"apiVersion": "apps/v1", "kind": "Deployment", "namespace": "tracing", "name": "tempo"}, "replicas": 0}
+	some h in drift.hypothesis with input as {"workloads": {"Deployment/tracing/tempo": workload("ok", ["rendered", "applied"], "kubectl-set")}, "service_workloads": {"tracing/tempo": [tw]}}
+	not "no-endpoints" in {x.cause | some x in h.explains}
+}

@@ -83,6 +83,33 @@ service_explains(pod) := {explain(c, svc) |
 	some c in {"no-endpoints", "webhook-unavailable"}
 }
 
+# template_explains are the no-endpoints hypotheses on the Services that
+# select the pod template of workload r (or of the Deployment that owns
+# ReplicaSet r) while they select no pod (input.service_workloads): a cause
+# that leaves the workload without pods (scaled to zero, pods never
+# created) is why those Services route nowhere.
+template_explains(r) := {explain("no-endpoints", svc) |
+	some key, tws in input.service_workloads
+	some tw in tws
+	template_of(tw.workload, r)
+	[ns, name] := split(key, "/")
+	svc := {"apiVersion": "v1", "kind": "Service", "namespace": ns, "name": name}
+}
+
+template_of(w, r) if {
+	w.kind == r.kind
+	w.namespace == r.namespace
+	w.name == r.name
+}
+
+template_of(w, r) if {
+	r.kind == "ReplicaSet"
+	o := owner(input.objects.ReplicaSet[r.namespace][r.name])
+	o.kind == w.kind
+	o.name == w.name
+	r.namespace == w.namespace
+}
+
 # serving_explains adds, for a pod that is not running at all (crashed,
 # killed, never started), dependency-unavailable on the pod itself: its
 # clients dialled its address, or a sibling container dialled it on

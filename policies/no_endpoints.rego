@@ -38,7 +38,7 @@ hypothesis contains h if {
 				),
 				[{"object": {"apiVersion": "v1", "kind": "Pod", "namespace": cns, "name": cpod}, "message": line} | some [cns, cpod, line] in object.get(lib.dial_callers, key, set())],
 			),
-			array.concat(array.concat(routes(key), failures(key)), label_change(key)),
+			array.concat(array.concat(routes(key), failures(key)), array.concat(label_change(key), template_evidence(key))),
 		),
 		"contradicting": [],
 		"nextCheck": sprintf("kubectl get endpointslices -n %s -l kubernetes.io/service-name=%s -o wide", [ns, name]),
@@ -136,7 +136,84 @@ commit_text(c) := sprintf("; newest commit before it: %s %q", [substring(c.commi
 
 else := ""
 
-summary(svc, pods) := sprintf("Service %s selects no pod: its selector %v matches nothing", [svc.metadata.name, svc.spec.selector]) if count(pods) == 0
+# template_workloads are the workloads whose current pod template the
+# Service selects while it selects no pod (input.service_workloads): the
+# pods it would route to, if they ran.
+template_workloads(key) := object.get(input.service_workloads, key, []) if input.service_workloads
+
+else := []
+
+# scaled_to_zero are those of them whose spec.replicas is 0.
+scaled_to_zero(key) := [tw | some tw in template_workloads(key); tw.replicas == 0]
+
+# template_evidence cites each of them: its replica count, who set it and
+# the autoscaler that targets it.
+template_evidence(key) := [{"object": tw.workload, "path": template_path(tw), "message": template_message(tw)} | some tw in template_workloads(key)]
+
+template_path(tw) := "spec.replicas" if "replicas" in object.keys(tw)
+
+else := "spec.template.metadata.labels"
+
+template_message(tw) := sprintf("%s %s, whose pod template the selector matches, is scaled to 0 replicas%s%s", [tw.workload.kind, tw.workload.name, scaled_by_text(tw), autoscaler_text(tw)]) if tw.replicas == 0
+
+else := sprintf("%s %s, whose pod template the selector matches, wants %d replicas and the bundle holds none of its pods", [tw.workload.kind, tw.workload.name, tw.replicas]) if tw.replicas
+
+else := sprintf("%s %s, whose pod template the selector matches, has no pod in the bundle", [tw.workload.kind, tw.workload.name])
+
+subject_text(git) := sprintf(" (newest commit: %q)", [git.subject]) if git.subject != ""
+
+else := ""
+
+scaled_by_text(tw) := sprintf(" (set by %s through the scale subresource%s)", [tw.scaledBy.manager, at_text(tw.scaledBy)]) if tw.scaledBy.subresource == "scale"
+
+else := sprintf(" (set by %s, %s%s)", [tw.scaledBy.manager, tw.scaledBy.operation, at_text(tw.scaledBy)]) if tw.scaledBy
+
+else := sprintf(" (as Git source %s declares)", [tw.git.source]) if tw.git.replicas == 0
+
+else := sprintf(" (Git source %s declares %d replicas; no field manager owns the count)", [tw.git.source, tw.git.replicas]) if tw.git.replicas
+
+else := sprintf(" (Git source %s declares no replica count, and no field manager owns it: a scale write to a count nobody owned leaves none)", [tw.git.source]) if tw.git
+
+else := ""
+
+# scaled_by_short is scaled_by_text in a few words, for the summary.
+scaled_by_short(tw) := sprintf(" by %s", [tw.scaledBy.manager]) if tw.scaledBy
+
+else := " in Git" if tw.git.replicas == 0
+
+else := " outside Git" if tw.git
+
+else := ""
+
+# at_text: the API server gives a manager that first took a field through
+# the scale subresource no time.
+at_text(m) := sprintf(" at %s", [m.time]) if m.time != ""
+
+else := ""
+
+# hpa_text: an HPA turns itself off while its target is at zero replicas
+# (ScalingActive=False ScalingDisabled), so it never brings it back.
+hpa_text(tw) := sprintf(", and HorizontalPodAutoscaler %s does not scale a target back from zero", [tw.autoscaler.name]) if tw.autoscaler.kind == "HorizontalPodAutoscaler"
+
+else := ""
+
+autoscaler_text(tw) := sprintf("; %s %s targets it", [tw.autoscaler.kind, tw.autoscaler.name]) if tw.autoscaler
+
+else := ""
+
+summary(svc, pods) := sprintf("Service %s selects no pod: %s %s, whose pod template it selects, is scaled to 0 replicas%s", [
+	svc.metadata.name, tw.workload.kind, tw.workload.name, scaled_by_short(tw),
+]) if {
+	count(pods) == 0
+	tw := scaled_to_zero(lib.pod_key(svc))[0]
+}
+
+else := sprintf("Service %s selects no pod: %s %s, whose pod template it selects, has no pod in the bundle", [svc.metadata.name, tw.workload.kind, tw.workload.name]) if {
+	count(pods) == 0
+	tw := template_workloads(lib.pod_key(svc))[0]
+}
+
+else := sprintf("Service %s selects no pod: its selector %v matches nothing", [svc.metadata.name, svc.spec.selector]) if count(pods) == 0
 
 else := sprintf("Service %s has no ready endpoint: %d selected pods, none Ready", [svc.metadata.name, count(pods)])
 
@@ -154,6 +231,23 @@ repair(key, svc, pods) := lib.repair(
 	count(pods) == 0
 	c := input.service_routes[key].labelChange
 	c.commit
+}
+
+else := scaled_repair(tw) if {
+	count(pods) == 0
+	tw := scaled_to_zero(key)[0]
+}
+
+else := lib.repair(
+	"none",
+	sprintf("repair why %s %s has no pods (the hypotheses on it that explain this one: pods refused at creation, a quota); if the bundle left its pods out, collect them", [tw.workload.kind, tw.workload.name]),
+	[],
+	[],
+	"none",
+	[lib.accept("controller", sprintf("%s %s runs its pods", [tw.workload.kind, tw.workload.name])), lib.accept("runtime", "the EndpointSlice lists ready addresses")],
+) if {
+	count(pods) == 0
+	tw := template_workloads(key)[0]
 }
 
 else := lib.repair(
@@ -183,3 +277,66 @@ any_ready(ns, names) if {
 	c.type == "Ready"
 	c.status == "True"
 }
+
+# scaled_repair goes to whoever keeps the workload at zero: KEDA, when a
+# ScaledObject targets it (it scales to zero while its triggers are
+# inactive); Git, when the count was applied as declared state; else the
+# person or tool that scaled it outside Git, whose change is undone by hand
+# and then declared.
+scaled_repair(tw) := lib.repair(
+	"controller-action",
+	sprintf("find why ScaledObject %s keeps %s %s at zero (its triggers are inactive or failing: kubectl describe scaledobject %s -n %s), or raise its minReplicaCount in Git if the Service must always answer", [tw.autoscaler.name, tw.workload.kind, tw.workload.name, tw.autoscaler.name, tw.workload.namespace]),
+	["zero replicas while idle is not the intended behaviour of this Service"],
+	["the ScaledObject reports its triggers active and the workload stays at zero"],
+	"restore the previous minReplicaCount",
+	[lib.accept("controller", sprintf("%s %s has ready replicas", [tw.workload.kind, tw.workload.name])), lib.accept("runtime", "the EndpointSlice lists ready addresses"), lib.accept("external", "requests through the Service succeed")],
+) if {
+	tw.autoscaler.kind == "ScaledObject"
+}
+
+else := lib.repair(
+	"repository",
+	sprintf("Git source %s at %s declares 0 replicas for %s %s%s: set the replicas it must serve with in Git, or point its callers elsewhere while it stays down", [tw.git.source, substring(tw.git.revision, 0, 12), tw.workload.kind, tw.workload.name, subject_text(tw.git)]),
+	["the Service is meant to answer now (not a planned shutdown)"],
+	["the new pods do not become Ready"],
+	"revert the commit",
+	[lib.accept("controller", sprintf("%s %s has ready replicas", [tw.workload.kind, tw.workload.name])), lib.accept("runtime", "the EndpointSlice lists ready addresses"), lib.accept("external", "requests through the Service succeed")],
+) if {
+	tw.git.replicas == 0
+}
+
+else := lib.repair(
+	"repository",
+	sprintf("the manifest applied by %s sets %s %s to 0 replicas: set the replicas it must serve with in Git", [tw.scaledBy.manager, tw.workload.kind, tw.workload.name]),
+	["the Service is meant to answer now (not a planned shutdown)"],
+	["the new pods do not become Ready"],
+	"revert the commit",
+	[lib.accept("controller", sprintf("%s %s has ready replicas", [tw.workload.kind, tw.workload.name])), lib.accept("runtime", "the EndpointSlice lists ready addresses"), lib.accept("external", "requests through the Service succeed")],
+) if {
+	tw.scaledBy.declared
+}
+
+else := lib.repair(
+	"none",
+	sprintf("find who scaled %s %s to zero (kubectl get %s %s -n %s --show-managed-fields -o yaml, or the API server's audit log): the bundle holds no field manager of its replicas and no Git manifest for it; then scale it back up, or declare its replicas in Git", [
+		tw.workload.kind, tw.workload.name, lower(tw.workload.kind), tw.workload.name, tw.workload.namespace,
+	]),
+	[],
+	[],
+	"none",
+	[lib.accept("controller", sprintf("%s %s has ready replicas", [tw.workload.kind, tw.workload.name])), lib.accept("runtime", "the EndpointSlice lists ready addresses")],
+) if {
+	not tw.scaledBy
+	not tw.git
+}
+
+else := lib.repair(
+	"live-mitigation",
+	sprintf("scale %s %s back up (kubectl scale %s %s -n %s --replicas=N, N from its history or the last ScalingReplicaSet event); it was scaled to zero outside Git%s%s, so then declare who owns its replica count in Git, so that the next scale-down is a reviewed change", [
+		tw.workload.kind, tw.workload.name, lower(tw.workload.kind), tw.workload.name, tw.workload.namespace, scaled_by_text(tw), hpa_text(tw),
+	]),
+	["whoever scaled it down confirms the reason is over (a maintenance or migration)"],
+	["the new pods do not become Ready"],
+	"scale it back to 0",
+	[lib.accept("controller", sprintf("%s %s has ready replicas", [tw.workload.kind, tw.workload.name])), lib.accept("runtime", "the EndpointSlice lists ready addresses"), lib.accept("external", "requests through the Service succeed")],
+)

@@ -128,3 +128,73 @@ test_named_target_port_negatives if {
 		count(no_endpoints.hypothesis) == 0 with input as inp
 	}
 }
+
+sts_ref := {"apiVersion": "apps/v1", "kind": "StatefulSet", "namespace": "kafka", "name": "kafka"}
+
+# scaled is input.service_workloads with the StatefulSet kafka at zero
+# replicas, the rest of its entry from extra.
+scaled(extra) := {"kafka/kafka": [object.union({"workload": sts_ref, "replicas": 0}, extra)]}
+
+podless(workloads) := {"service_pods": {"kafka/kafka": []}, "objects": {"Service": {"kafka": {"kafka": svc}}}, "service_workloads": workloads}
+
+test_scaled_to_zero_by_hand if {
+	some h in no_endpoints.hypothesis with input as podless(scaled({"scaledBy": {"manager": "kubectl", "operation": "Update", "subresource": "scale", "time": "2026-12-02T06:00:00Z", "declared": false}}))
+	contains(h.summary, "StatefulSet kafka, whose pod template it selects, is scaled to 0 replicas by kubectl")
+	h.status == "open"
+	h.repair.owner == "live-mitigation"
+	contains(h.repair.action, "kubectl scale statefulset kafka -n kafka")
+	some e in h.supporting
+	e.object == sts_ref
+	e.path == "spec.replicas"
+	contains(e.message, "(set by kubectl through the scale subresource at 2026-12-02T06:00:00Z)")
+}
+
+test_scaled_to_zero_in_git if {
+	some h in no_endpoints.hypothesis with input as podless(scaled({"git": {"source": "kafka", "revision": "0123456789abcdef", "subject": "kafka: scale to 0 for the migration", "replicas": 0}}))
+	h.repair.owner == "repository"
+	contains(h.repair.action, "Git source kafka at 0123456789ab declares 0 replicas for StatefulSet kafka")
+	contains(h.repair.action, "kafka: scale to 0 for the migration")
+}
+
+test_scaled_to_zero_applied_declared if {
+	some h in no_endpoints.hypothesis with input as podless(scaled({"scaledBy": {"manager": "helm", "operation": "Update", "subresource": "", "time": "t", "declared": true}}))
+	h.repair.owner == "repository"
+	contains(h.repair.action, "applied by helm")
+}
+
+test_scaled_to_zero_by_keda if {
+	so := {"apiVersion": "keda.sh/v1alpha1", "kind": "ScaledObject", "namespace": "kafka", "name": "kafka"}
+	some h in no_endpoints.hypothesis with input as podless(scaled({"autoscaler": so, "scaledBy": {"manager": "keda", "operation": "Update", "subresource": "scale", "time": "t", "declared": false}}))
+	h.repair.owner == "controller-action"
+	contains(h.repair.action, "ScaledObject kafka")
+}
+
+test_scaled_to_zero_unknown_writer if {
+	some h in no_endpoints.hypothesis with input as podless(scaled({}))
+	h.repair.owner == "none"
+	contains(h.repair.action, "find who scaled StatefulSet kafka to zero")
+}
+
+test_scaled_to_zero_with_failing_route_supported if {
+	some h in no_endpoints.hypothesis with input as object.union(podless(scaled({})), {"service_routes": routed([nginx_503], {})})
+	h.status == "supported"
+}
+
+test_template_workload_without_pods if {
+	some h in no_endpoints.hypothesis with input as podless({"kafka/kafka": [{"workload": sts_ref, "replicas": 3}]})
+	contains(h.summary, "StatefulSet kafka, whose pod template it selects, has no pod in the bundle")
+	h.repair.owner == "none"
+	some e in h.supporting
+	contains(e.message, "wants 3 replicas")
+}
+
+# Git renders the workload without a replica count and no field manager
+# owns it: a scale write to a count nobody owned leaves no managedFields
+# entry, but Git did not set zero, so the scale-down was made outside it.
+test_scaled_to_zero_outside_git_without_a_trace if {
+	hpa := {"apiVersion": "autoscaling/v2", "kind": "HorizontalPodAutoscaler", "namespace": "kafka", "name": "kafka"}
+	some h in no_endpoints.hypothesis with input as podless(scaled({"git": {"source": "kafka", "revision": "abc", "subject": ""}, "autoscaler": hpa}))
+	h.repair.owner == "live-mitigation"
+	contains(h.repair.action, "Git source kafka declares no replica count")
+	contains(h.repair.action, "HorizontalPodAutoscaler kafka does not scale a target back from zero")
+}

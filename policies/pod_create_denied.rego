@@ -35,6 +35,6 @@ hypothesis contains h if {
 			"revert the commit",
 			[lib.accept("controller", "pods are created"), lib.accept("runtime", "pods are Ready")],
 		),
-		"explains": set(),
+		"explains": lib.template_explains(subject),
 	}
 }

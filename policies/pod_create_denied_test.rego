@@ -38,3 +38,16 @@ test_uncalled_webhook_is_not_denial if {
 		ev("Error creating: Internal error occurred: failed calling admission webhook \"v.kyverno.io\": Post https://kyverno-svc.kyverno.svc:443/validate: dial tcp 10.96.0.9:443: connect: connection refused"),
 	]}}
 }
+
+# A ReplicaSet that cannot create pods explains the no-endpoints of the
+# Services that select its Deployment's template and no pod.
+test_denial_explains_podless_service if {
+	owned := {"apiVersion": "apps/v1", "kind": "ReplicaSet", "metadata": {"name": "web-1", "namespace": "shop", "ownerReferences": [{"apiVersion": "apps/v1", "kind": "Deployment", "name": "web", "controller": true}]}}
+	tw := {"workload": {"apiVersion": "apps/v1", "kind": "Deployment", "namespace": "shop", "name": "web"}, "replicas": 2}
+	some h in pod_create_denied.hypothesis with input as {
+		"events_by_reason": {"FailedCreate": [ev("admission webhook \"v.kyverno.svc\" denied the request")]},
+		"objects": {"ReplicaSet": {"shop": {"web-1": owned}}},
+		"service_workloads": {"shop/web": [tw]},
+	}
+	h.explains == {{"cause": "no-endpoints", "subject": {"apiVersion": "v1", "kind": "Service", "namespace": "shop", "name": "web"}}}
+}

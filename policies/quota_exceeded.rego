@@ -31,6 +31,6 @@ hypothesis contains h if {
 			"revert the quota change",
 			[lib.accept("controller", "the controller creates the missing pods"), lib.accept("runtime", "pods are Ready")],
 		),
-		"explains": set(),
+		"explains": lib.template_explains(subject),
 	}
 }

@@ -114,6 +114,9 @@ var parts = []part{
 	{"logs", func(x *inputBuild) (ast.Value, error) { return ast.InterfaceToValue(logsDoc(x.b.Logs)) }},
 	{"service_routes", func(x *inputBuild) (ast.Value, error) { return ast.InterfaceToValue(serviceRoutes(x.b, x.ix)) }},
 	{"dangling_routes", func(x *inputBuild) (ast.Value, error) { return ast.InterfaceToValue(danglingRoutes(x.b, x.ix)) }},
+	{"service_workloads", func(x *inputBuild) (ast.Value, error) {
+		return ast.InterfaceToValue(serviceWorkloads(x.ix, x.b.Sources))
+	}},
 	{"workloads", (*inputBuild).workloads},
 	{"workloads_by_owner", (*inputBuild).workloadsByOwner},
 	{"workload_images", (*inputBuild).workloadImages},

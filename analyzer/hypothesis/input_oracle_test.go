@@ -102,6 +102,7 @@ func oracleDocument(t testing.TB, in Input) ast.Value {
 	doc["logs"] = logsDoc(b.Logs)
 	doc["service_routes"] = serviceRoutes(b, ix)
 	doc["dangling_routes"] = danglingRoutes(b, ix)
+	doc["service_workloads"] = serviceWorkloads(ix, b.Sources)
 	ws := map[string]layers.Workload{}
 	for _, w := range in.Workloads {
 		ws[w.Ref.String()] = w

@@ -72,3 +72,39 @@ func logsDoc(logs []*bundle.Log) any {
 	}
 	return out.plain()
 }
+
+// serviceWorkloads is input.service_workloads: for each core Service with
+// a selector that selects no pod ("ns/name"), the workloads whose current
+// pod template it selects (facts.TemplateWorkloads), each {workload,
+// replicas?, scaledBy?{manager, operation, subresource, time, declared},
+// autoscaler?, git?{source, revision, subject, replicas?}}. replicas is
+// absent where the kind has none or the manifest leaves it to the default;
+// git is the workload as the bundle's Git source renders it.
+func serviceWorkloads(ix *bundle.Index, sources []*bundle.GitSource) any {
+	out := map[string]any{}
+	for svc, ws := range facts.TemplateWorkloads(ix, sources) {
+		list := make([]any, len(ws))
+		for i, w := range ws {
+			d := map[string]any{"workload": refDoc(w.Workload)}
+			if w.HasReplicas {
+				d["replicas"] = w.Replicas
+			}
+			if m := w.ScaledBy; m.Manager != "" {
+				d["scaledBy"] = map[string]any{"manager": m.Manager, "operation": m.Operation, "subresource": m.Subresource, "time": m.Time, "declared": m.Declared}
+			}
+			if w.Autoscaler != nil {
+				d["autoscaler"] = refDoc(w.Autoscaler)
+			}
+			if g := w.Git; g != nil {
+				gd := map[string]any{"source": g.Source, "revision": g.Revision, "subject": g.Subject}
+				if g.HasReplicas {
+					gd["replicas"] = g.Replicas
+				}
+				d["git"] = gd
+			}
+			list[i] = d
+		}
+		out[svc.GetNamespace()+"/"+svc.GetName()] = list
+	}
+	return out
+}

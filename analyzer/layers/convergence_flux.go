@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/facts"
 )
 
 // gracePeriodSlack is how long past its deletion deadline a pod may linger
@@ -127,7 +128,7 @@ func (a *analysis) serviceVerdict(o *bundle.Object) verdict {
 	pods := a.svcPods[o]
 	if len(pods) == 0 {
 		if routes := a.routeNames([]*bundle.Object{o}); len(routes) > 0 && !a.notCollected("pods", o.GetNamespace()) {
-			return verdict{Failed, "selects no pod, while " + strings.Join(routes, "; ") + " sends users to it", ""}
+			return verdict{Failed, "selects no pod" + a.templateNote(o) + ", while " + strings.Join(routes, "; ") + " sends users to it", ""}
 		}
 		return verdict{Converged, "selects no pods in the bundle", ""}
 	}
@@ -191,4 +192,19 @@ func (a *analysis) driftVerdict(s *subject, divs []Divergence, v verdict) verdic
 		return verdict{Progressing, drift + "; no reconciler in the bundle applies it", ""}
 	}
 	return verdict{Progressing, drift + "; waiting for the next apply", ""}
+}
+
+// templateNote names, for a Service that selects no pod, the workload
+// whose pod template it does select (facts.TemplateWorkloads): the pods
+// it would route to, and why there are none.
+func (a *analysis) templateNote(svc *bundle.Object) string {
+	ws := facts.TemplateWorkloads(a.ix, a.b.Sources)[svc]
+	if len(ws) == 0 {
+		return ""
+	}
+	w := ws[0]
+	if w.HasReplicas && w.Replicas == 0 {
+		return fmt.Sprintf(" (%s %s, whose pod template it selects, is scaled to 0 replicas)", w.Workload.GetKind(), w.Workload.GetName())
+	}
+	return fmt.Sprintf(" (%s %s, whose pod template it selects, has no pod in the bundle)", w.Workload.GetKind(), w.Workload.GetName())
 }

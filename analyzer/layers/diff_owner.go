@@ -7,16 +7,13 @@ import (
 	"strings"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
+	"github.com/rift-dev/rift/analyzer/facts"
 )
 
-// appliers are the field managers that write declared state: GitOps
-// reconcilers and kubectl apply. A field owned by anyone else was changed
-// after the apply (kubectl-set, kubectl-edit, an HPA, a mutating operator).
-var appliers = map[string]bool{
-	"kustomize-controller": true, "helm-controller": true, "argocd-controller": true,
-	"argocd-application-controller": true, "kubectl-client-side-apply": true, "kubectl": true,
-	"helm": true, "Helm": true,
-}
+// appliers are the field managers that write declared state
+// (facts.Appliers). A field owned by anyone else was changed after the
+// apply (kubectl-set, kubectl-edit, an HPA, a mutating operator).
+var appliers = facts.Appliers
 
 // podCreators are the managers that write a Pod from its controller's
 // template; other managers on a Pod's spec changed it afterwards.
