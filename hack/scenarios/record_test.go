@@ -75,6 +75,7 @@ import (
 	routebackendmissing "github.com/rift-dev/rift/hack/scenarios/route-backend-missing"
 	rworollingupdate "github.com/rift-dev/rift/hack/scenarios/rwo-rolling-update"
 	scaleupmaxreached "github.com/rift-dev/rift/hack/scenarios/scale-up-max-reached"
+	scaledtozerobyhand "github.com/rift-dev/rift/hack/scenarios/scaled-to-zero-by-hand"
 	servicerenameddns "github.com/rift-dev/rift/hack/scenarios/service-renamed-dns"
 	servicetargetportrenamed "github.com/rift-dev/rift/hack/scenarios/service-targetport-renamed"
 	sourceunavailable "github.com/rift-dev/rift/hack/scenarios/source-unavailable"
@@ -119,6 +120,7 @@ func all() []scenarios.Scenario {
 		ingressannotationrejected.Scenario(),
 		servicerenameddns.Scenario(),
 		scaleupmaxreached.Scenario(),
+		scaledtozerobyhand.Scenario(),
 		pullsecretmissing.Scenario(),
 		egressdnsdenied.Scenario(),
 		imageupdateverify.Scenario(),
