@@ -40,7 +40,8 @@ func PodLabelChange(ix *bundle.Index, sources []*bundle.GitSource, svc *bundle.O
 
 // LabelChanges is PodLabelChange for every core Service with a selector
 // that selects no pod, built once and memoised on ix. Its cost is the
-// ReplicaSets times the pod-less Services of their namespace.
+// ReplicaSets' template labels and the pod-less Services that share a
+// selector pair with them (podlessIndex).
 func LabelChanges(ix *bundle.Index, sources []*bundle.GitSource) map[*bundle.Object]LabelChange {
 	return ix.Derived(labelChangesKey{}, func() any { return labelChanges(ix, sources) }).(map[*bundle.Object]LabelChange)
 }
@@ -48,13 +49,12 @@ func LabelChanges(ix *bundle.Index, sources []*bundle.GitSource) map[*bundle.Obj
 func labelChanges(ix *bundle.Index, sources []*bundle.GitSource) map[*bundle.Object]LabelChange {
 	sel := ServicePods(ix)
 	out := map[*bundle.Object]LabelChange{}
+	podless := podlessServices(sel)
 	for _, rs := range ix.OfKind("ReplicaSet") {
-		var svcs []*bundle.Object
-		for _, svc := range sel.InNamespace(rs.GetNamespace()) {
-			if len(sel.Pods[svc]) == 0 && sel.Selects(svc, labels.Set(templateLabels(rs))) {
-				svcs = append(svcs, svc)
-			}
+		if !podless.inNS[rs.GetNamespace()] {
+			continue
 		}
+		svcs := podless.selecting(sel, rs.GetNamespace(), templateLabels(rs))
 		if len(svcs) == 0 {
 			continue
 		}

@@ -1,6 +1,8 @@
 package facts
 
 import (
+	"sort"
+
 	"k8s.io/apimachinery/pkg/labels"
 
 	"github.com/rift-dev/rift/analyzer/bundle"
@@ -89,8 +91,8 @@ type templateWorkloadsKey struct{}
 // pod to the workloads of its namespace whose current pod template the
 // selector matches, by kind (templateKinds) and then in bundle order. A ReplicaSet that a Deployment owns is
 // left to its Deployment: its template is an old or the current revision.
-// Built once and memoised on ix; its cost is the workloads times the
-// pod-less Services of their namespace.
+// Built once and memoised on ix; its cost is the workloads' template labels
+// and the pod-less Services that share a selector pair with them.
 func TemplateWorkloads(ix *bundle.Index, sources []*bundle.GitSource) map[*bundle.Object][]TemplateWorkload {
 	return ix.Derived(templateWorkloadsKey{}, func() any { return templateWorkloads(ix, sources) }).(map[*bundle.Object][]TemplateWorkload)
 }
@@ -98,13 +100,8 @@ func TemplateWorkloads(ix *bundle.Index, sources []*bundle.GitSource) map[*bundl
 func templateWorkloads(ix *bundle.Index, sources []*bundle.GitSource) map[*bundle.Object][]TemplateWorkload {
 	sel := ServicePods(ix)
 	out := map[*bundle.Object][]TemplateWorkload{}
-	podless := map[string][]*bundle.Object{}
-	for _, svc := range sel.Selecting {
-		if len(sel.Pods[svc]) == 0 {
-			podless[svc.GetNamespace()] = append(podless[svc.GetNamespace()], svc)
-		}
-	}
-	if len(podless) == 0 {
+	podless := podlessServices(sel)
+	if len(podless.byPair) == 0 {
 		return out
 	}
 	var scalers []*bundle.Object
@@ -117,19 +114,12 @@ func templateWorkloads(ix *bundle.Index, sources []*bundle.GitSource) map[*bundl
 	}
 	for _, tk := range templateKinds {
 		for _, w := range ix.OfKind(tk.kind) {
-			svcs := podless[w.GetNamespace()]
-			if len(svcs) == 0 || bundle.APIGroup(w.GetAPIVersion()) != tk.group {
+			if !podless.inNS[w.GetNamespace()] || bundle.APIGroup(w.GetAPIVersion()) != tk.group || (tk.kind == "ReplicaSet" && controlled(ix, w)) {
 				continue
 			}
-			if tk.kind == "ReplicaSet" && controlled(ix, w) {
-				continue
-			}
-			tl := labels.Set(stringMap(Map(w.Object, "spec", "template", "metadata", "labels")))
+			tl := stringMap(Map(w.Object, "spec", "template", "metadata", "labels"))
 			var t *TemplateWorkload
-			for _, svc := range svcs {
-				if !sel.Selects(svc, tl) {
-					continue
-				}
+			for _, svc := range podless.selecting(sel, w.GetNamespace(), tl) {
 				if t == nil {
 					t = &TemplateWorkload{Workload: w, ScaledBy: replicasOwner(w), Autoscaler: autoscalerOf(scalers, w), Git: renderedReplicas(sources, w)}
 					if tk.replicated {
@@ -141,6 +131,56 @@ func templateWorkloads(ix *bundle.Index, sources []*bundle.GitSource) map[*bundl
 		}
 	}
 	return out
+}
+
+// podlessIndex holds the core Services with a selector that select no pod,
+// each under one pair of its selector (its least key and that key's
+// value), so that a pod template reaches only the Services one of its own
+// labels could satisfy: no workloads × Services join in a namespace that
+// holds thousands of each.
+type podlessIndex struct {
+	byPair map[string][]*bundle.Object
+	inNS   map[string]bool
+}
+
+func podlessServices(sel *ServiceSelection) podlessIndex {
+	x := podlessIndex{byPair: map[string][]*bundle.Object{}, inNS: map[string]bool{}}
+	for _, svc := range sel.Selecting {
+		if len(sel.Pods[svc]) == 0 {
+			m := stringMap(Map(svc.Object, "spec", "selector"))
+			k := sortedLabels(m)[0]
+			key := pairKey(svc.GetNamespace(), k, m[k])
+			x.byPair[key] = append(x.byPair[key], svc)
+			x.inNS[svc.GetNamespace()] = true
+		}
+	}
+	return x
+}
+
+// selecting returns the pod-less Services of ns whose selector matches
+// template labels tl, each once (a Service is indexed under one pair), in
+// no fixed order.
+func (x podlessIndex) selecting(sel *ServiceSelection, ns string, tl map[string]string) []*bundle.Object {
+	var out []*bundle.Object
+	for k, v := range tl {
+		for _, svc := range x.byPair[pairKey(ns, k, v)] {
+			if sel.Selects(svc, labels.Set(tl)) {
+				out = append(out, svc)
+			}
+		}
+	}
+	return out
+}
+
+func pairKey(ns, k, v string) string { return ns + "\x00" + k + "\x00" + v }
+
+func sortedLabels(m map[string]string) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
 }
 
 // controlled reports whether a controller that the bundle holds owns o.

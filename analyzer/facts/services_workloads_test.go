@@ -112,6 +112,15 @@ func TestTemplateWorkloads(t *testing.T) {
 		},
 		want: map[string][]string{"web": {"StatefulSet/web-sts", "DaemonSet/web-ds", "ReplicationController/web-rc replicas=2", "Rollout/web-r replicas=4"}},
 	}, {
+		name: "every pair of a selector must match",
+		objs: []*bundle.Object{
+			selService("v1", "shop", "web", map[string]any{"app": "web", "tier": "front"}),
+			templateObj("apps/v1", "Deployment", "web-a", int64(1), map[string]any{"app": "web"}),
+			templateObj("apps/v1", "Deployment", "web-b", int64(1), map[string]any{"tier": "front", "app": "web", "track": "stable"}),
+			templateObj("apps/v1", "Deployment", "web-c", int64(1), map[string]any{"tier": "front"}),
+		},
+		want: map[string][]string{"web": {"Deployment/web-b replicas=1"}},
+	}, {
 		name: "a Service that selects pods is no key",
 		objs: []*bundle.Object{api, apiPod, templateObj("apps/v1", "Deployment", "api", int64(1), map[string]any{"app": "api"})},
 		want: map[string][]string{},
@@ -140,5 +149,32 @@ func TestReplicasOwnerText(t *testing.T) {
 	want := FieldManager{Manager: "kubectl", Operation: "Update", Subresource: "scale", Time: "2026-12-01T11:00:00Z"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("replicasOwner (-want +got):\n%s", diff)
+	}
+}
+
+// BenchmarkTemplateWorkloads puts n Deployments and n pod-less Services,
+// each selecting one of them, in one namespace: µs/workload stays flat
+// when the cost is linear, as it is not for a workloads × Services join.
+func BenchmarkTemplateWorkloads(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		var objs []*bundle.Object
+		for i := range n {
+			app := fmt.Sprintf("app-%d", i)
+			objs = append(objs,
+				selService("v1", "shop", app, map[string]any{"app": app, "tier": "web"}),
+				templateObj("apps/v1", "Deployment", app, int64(0), map[string]any{"app": app, "tier": "web", "track": "stable"}))
+		}
+		b.Run(fmt.Sprintf("workloads=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				b.StopTimer()
+				ix := bundle.NewIndex(objs, nil)
+				b.StartTimer()
+				if got := len(TemplateWorkloads(ix, nil)); got != n {
+					b.Fatalf("%d Services with a workload, want %d", got, n)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/float64(n), "µs/workload")
+		})
 	}
 }
