@@ -84,12 +84,9 @@ func labelChanges(ix *bundle.Index, sources []*bundle.GitSource) map[*bundle.Obj
 	return out
 }
 
-func templateLabels(rs *bundle.Object) map[string]string {
-	out := map[string]string{}
-	for k, v := range Map(rs.Object, "spec", "template", "metadata", "labels") {
-		out[k], _ = v.(string)
-	}
-	return out
+// templateLabels are the labels of a workload's pod template.
+func templateLabels(w *bundle.Object) map[string]string {
+	return stringMap(Map(w.Object, "spec", "template", "metadata", "labels"))
 }
 
 // currentReplicaSet is the Deployment's ReplicaSet of the highest

@@ -1,10 +1,6 @@
 package facts
 
 import (
-	"sort"
-
-	"k8s.io/apimachinery/pkg/labels"
-
 	"github.com/rift-dev/rift/analyzer/bundle"
 )
 
@@ -46,25 +42,6 @@ type RenderedReplicas struct {
 	HasReplicas bool
 }
 
-// FieldManager is one metadata.managedFields entry, without its set.
-type FieldManager struct {
-	Manager, Operation, Subresource, Time string
-	// Declared is whether the entry wrote declared state: a manager of
-	// Appliers, not through the scale subresource (kubectl scale names
-	// itself kubectl too).
-	Declared bool
-}
-
-// Appliers are the field managers that write declared state: GitOps
-// reconcilers, Helm and kubectl apply. A field that anyone else owns was
-// changed after the apply (kubectl-set, kubectl-edit, an autoscaler, a
-// mutating operator).
-var Appliers = map[string]bool{
-	"kustomize-controller": true, "helm-controller": true, "argocd-controller": true,
-	"argocd-application-controller": true, "kubectl-client-side-apply": true, "kubectl": true,
-	"helm": true, "Helm": true,
-}
-
 // templateKinds are the workloads whose pod template a Service can select,
 // by API group and kind, in the order their matches are listed, and
 // whether the kind has spec.replicas.
@@ -79,11 +56,6 @@ var templateKinds = []struct {
 	{"", "ReplicationController", true},
 	{"argoproj.io", "Rollout", true},
 }
-
-// scalerKinds are the autoscalers whose scaleTargetRef names a workload,
-// by API group and kind, the one that wins first: KEDA's ScaledObject owns
-// the HorizontalPodAutoscaler it makes for its target.
-var scalerKinds = [][2]string{{"keda.sh", "ScaledObject"}, {"autoscaling", "HorizontalPodAutoscaler"}}
 
 type templateWorkloadsKey struct{}
 
@@ -104,154 +76,24 @@ func templateWorkloads(ix *bundle.Index, sources []*bundle.GitSource) map[*bundl
 	if len(podless.byPair) == 0 {
 		return out
 	}
-	var scalers []*bundle.Object
-	for _, gk := range scalerKinds {
-		for _, s := range ix.OfKind(gk[1]) {
-			if bundle.APIGroup(s.GetAPIVersion()) == gk[0] {
-				scalers = append(scalers, s)
-			}
-		}
-	}
+	scalers := scaleTargets(ix)
+	rendered := newRenderedIndex(sources)
 	for _, tk := range templateKinds {
 		for _, w := range ix.OfKind(tk.kind) {
 			if !podless.inNS[w.GetNamespace()] || bundle.APIGroup(w.GetAPIVersion()) != tk.group || (tk.kind == "ReplicaSet" && controlled(ix, w)) {
 				continue
 			}
-			tl := stringMap(Map(w.Object, "spec", "template", "metadata", "labels"))
+			tl := templateLabels(w)
 			var t *TemplateWorkload
 			for _, svc := range podless.selecting(sel, w.GetNamespace(), tl) {
 				if t == nil {
-					t = &TemplateWorkload{Workload: w, ScaledBy: replicasOwner(w), Autoscaler: autoscalerOf(scalers, w), Git: renderedReplicas(sources, w)}
+					t = &TemplateWorkload{Workload: w, ScaledBy: replicasOwner(w), Autoscaler: scalers[objectKey(w)], Git: rendered.replicas(w)}
 					if tk.replicated {
 						t.Replicas, t.HasReplicas = Int64(w.Object, "spec", "replicas")
 					}
 				}
 				out[svc] = append(out[svc], *t)
 			}
-		}
-	}
-	return out
-}
-
-// podlessIndex holds the core Services with a selector that select no pod,
-// each under one pair of its selector (its least key and that key's
-// value), so that a pod template reaches only the Services one of its own
-// labels could satisfy: no workloads × Services join in a namespace that
-// holds thousands of each.
-type podlessIndex struct {
-	byPair map[string][]*bundle.Object
-	inNS   map[string]bool
-}
-
-func podlessServices(sel *ServiceSelection) podlessIndex {
-	x := podlessIndex{byPair: map[string][]*bundle.Object{}, inNS: map[string]bool{}}
-	for _, svc := range sel.Selecting {
-		if len(sel.Pods[svc]) == 0 {
-			m := stringMap(Map(svc.Object, "spec", "selector"))
-			k := sortedLabels(m)[0]
-			key := pairKey(svc.GetNamespace(), k, m[k])
-			x.byPair[key] = append(x.byPair[key], svc)
-			x.inNS[svc.GetNamespace()] = true
-		}
-	}
-	return x
-}
-
-// selecting returns the pod-less Services of ns whose selector matches
-// template labels tl, each once (a Service is indexed under one pair), in
-// no fixed order.
-func (x podlessIndex) selecting(sel *ServiceSelection, ns string, tl map[string]string) []*bundle.Object {
-	var out []*bundle.Object
-	for k, v := range tl {
-		for _, svc := range x.byPair[pairKey(ns, k, v)] {
-			if sel.Selects(svc, labels.Set(tl)) {
-				out = append(out, svc)
-			}
-		}
-	}
-	return out
-}
-
-func pairKey(ns, k, v string) string { return ns + "\x00" + k + "\x00" + v }
-
-func sortedLabels(m map[string]string) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
-}
-
-// controlled reports whether a controller that the bundle holds owns o.
-func controlled(ix *bundle.Index, o *bundle.Object) bool {
-	_, ok := ix.Owner(o)
-	return ok
-}
-
-func stringMap(m map[string]any) map[string]string {
-	out := make(map[string]string, len(m))
-	for k, v := range m {
-		out[k], _ = v.(string)
-	}
-	return out
-}
-
-// replicasOwner is the newest managedFields entry whose set holds
-// spec.replicas (ties go to the manager's name, for a stable answer).
-func replicasOwner(w *bundle.Object) FieldManager {
-	var best FieldManager
-	for _, e := range Slice(w.Object, "metadata", "managedFields") {
-		mf, _ := e.(map[string]any)
-		if mf == nil || !bundle.FieldsV1Owns(mf, "f:spec") {
-			continue
-		}
-		if _, ok := Map(bundle.FieldsV1(mf), "f:spec")["f:replicas"]; !ok {
-			continue
-		}
-		c := FieldManager{Manager: String(mf, "manager"), Operation: String(mf, "operation"), Subresource: String(mf, "subresource"), Time: String(mf, "time")}
-		c.Declared = Appliers[c.Manager] && c.Subresource != "scale"
-		if best.Manager == "" || c.Time > best.Time || (c.Time == best.Time && c.Manager < best.Manager) {
-			best = c
-		}
-	}
-	return best
-}
-
-// autoscalerOf is the first ScaledObject, else HorizontalPodAutoscaler,
-// of w's namespace whose spec.scaleTargetRef names w (a ScaledObject's
-// kind defaults to Deployment).
-func autoscalerOf(scalers []*bundle.Object, w *bundle.Object) *bundle.Object {
-	for _, s := range scalers {
-		if s.GetNamespace() != w.GetNamespace() {
-			continue
-		}
-		ref := Map(s.Object, "spec", "scaleTargetRef")
-		kind := String(ref, "kind")
-		if kind == "" && s.GetKind() == "ScaledObject" {
-			kind = "Deployment"
-		}
-		if kind == w.GetKind() && String(ref, "name") == w.GetName() {
-			return s
-		}
-	}
-	return nil
-}
-
-// renderedReplicas reads spec.replicas of the last object of a Git source
-// that renders w (same kind and name, and namespace when it names one).
-func renderedReplicas(sources []*bundle.GitSource, w *bundle.Object) *RenderedReplicas {
-	var out *RenderedReplicas
-	for _, s := range sources {
-		for _, r := range s.Rendered {
-			if r.GetKind() != w.GetKind() || r.GetName() != w.GetName() || (r.GetNamespace() != "" && r.GetNamespace() != w.GetNamespace()) {
-				continue
-			}
-			out = &RenderedReplicas{Source: s.Name, Revision: s.Revision}
-			if len(s.History) > 0 {
-				out.Subject = s.History[0].Subject
-			}
-			out.Replicas, out.HasReplicas = Int64(r.Object, "spec", "replicas")
 		}
 	}
 	return out
