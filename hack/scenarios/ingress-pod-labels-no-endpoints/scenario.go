@@ -51,51 +51,19 @@ func Scenario() scenarios.Scenario {
 }
 
 func run(ctx context.Context, e *scenarios.Env) error {
-	if err := e.AddNodes(ctx, "8", "32Gi", "node-a", "node-b"); err != nil {
-		return err
-	}
-	if err := e.Namespaces(ctx, ns, ingNS, flux.Namespace); err != nil {
-		return err
-	}
-	if err := e.InstallFluxCRDs(ctx); err != nil {
-		return err
-	}
 	controller, err := desired.ReadFile("desired/ingress-nginx.yaml")
 	if err != nil {
 		return err
 	}
-	if _, err := e.Apply(ctx, controller, scenarios.ApplyOptions{FieldManager: "helm", Namespace: ingNS}); err != nil {
-		return err
-	}
+	shop := scenarios.Storefront{Sync: flux, Namespace: ns, IngressNamespace: ingNS, Controller: controller, Upstream: upstream}
 	v1, err := scenarios.Files(desired, gitPath, "web.yaml", "desired/web-v1.yaml", "cart.yaml", "desired/cart.yaml")
 	if err != nil {
 		return err
 	}
-	sha, err := e.Git.Commit(ctx, "shop: web 3.2.4 behind shop.example.com, cart 1.9.0", time.Now(), v1)
-	if err != nil {
+	if err := shop.Bring(ctx, e, "shop: web 3.2.4 behind shop.example.com, cart 1.9.0", v1, map[string]int32{"web": 2, "cart": 1}); err != nil {
 		return err
 	}
-	if err := e.Reconcile(ctx, flux, sha, time.Now()); err != nil {
-		return err
-	}
-	for name, n := range map[string]int32{"web": 2, "cart": 1} {
-		if err := e.WaitDeployment(ctx, ns, name, scenarios.Available(n)); err != nil {
-			return err
-		}
-	}
-	if err := e.WaitDeployment(ctx, ingNS, "ingress-nginx-controller", scenarios.Available(1)); err != nil {
-		return err
-	}
-	old, err := e.Client.CoreV1().Pods(ns).List(ctx, metav1.ListOptions{LabelSelector: "app=web"})
-	if err != nil {
-		return err
-	}
-	var lines []testcluster.LogLine
-	for i, p := range old.Items {
-		at := time.Now().Add(time.Duration(i-4) * time.Second)
-		lines = append(lines, testcluster.LogLine{Time: at, Text: scenarios.NginxAccessLine(at, "GET", "/", 200, upstream, p.Status.PodIP+":8080", fmt.Sprintf("a41c%04d", i))})
-	}
-	if err := e.Cluster.WriteContainerLog(ingNS, "", "controller", lines); err != nil {
+	if err := shop.Served(ctx, e, "app=web", "a41c"); err != nil {
 		return err
 	}
 	carts, err := e.Client.CoreV1().Pods(ns).List(ctx, metav1.ListOptions{LabelSelector: "app=cart"})
@@ -110,7 +78,8 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	if err != nil {
 		return err
 	}
-	if sha, err = e.Git.Commit(ctx, "web 3.3.0: label pods tier=storefront", time.Now(), v2); err != nil {
+	sha, err := e.Git.Commit(ctx, "web 3.3.0: label pods tier=storefront", time.Now(), v2)
+	if err != nil {
 		return err
 	}
 	if err := e.Reconcile(ctx, flux, sha, time.Now()); err != nil {
@@ -140,13 +109,7 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	if err := e.StartupRefusals(ctx, &fresh.Items[0], "web", 8080, "/healthz", 2); err != nil {
 		return err
 	}
-	now := time.Now()
-	lines = []testcluster.LogLine{{Time: now.Add(-6 * time.Second), Text: scenarios.NginxNoEndpoints(now.Add(-6*time.Second), ns, "web")}}
-	for i, path := range []string{"/", "/cart", "/", "/products/4411"} {
-		at := now.Add(time.Duration(i-4) * time.Second)
-		lines = append(lines, testcluster.LogLine{Time: at, Text: scenarios.NginxAccessLine(at, "GET", path, 503, upstream, "", fmt.Sprintf("b93e%04d", i))})
-	}
-	return e.Cluster.WriteContainerLog(ingNS, "", "controller", lines)
+	return shop.Unserved(e, "web", []string{"/", "/cart", "/", "/products/4411"}, "b93e")
 }
 
 // check asserts what the controllers did: web runs two Ready pods labelled

@@ -56,41 +56,18 @@ func Scenario() scenarios.Scenario {
 }
 
 func run(ctx context.Context, e *scenarios.Env) error {
-	if err := e.AddNodes(ctx, "8", "32Gi", "node-a", "node-b"); err != nil {
-		return err
-	}
-	if err := e.Namespaces(ctx, ns, ingNS, flux.Namespace); err != nil {
-		return err
-	}
-	if err := e.InstallFluxCRDs(ctx); err != nil {
-		return err
-	}
 	controller, err := desired.ReadFile("desired/ingress-nginx.yaml")
 	if err != nil {
 		return err
 	}
-	if _, err := e.Apply(ctx, controller, scenarios.ApplyOptions{FieldManager: "helm", Namespace: ingNS}); err != nil {
-		return err
-	}
+	shop := scenarios.Storefront{Sync: flux, Namespace: ns, IngressNamespace: ingNS, Controller: controller, Upstream: upstream}
 	files, err := scenarios.Files(desired, gitPath, "web.yaml", "desired/web.yaml", "cart.yaml", "desired/cart.yaml")
 	if err != nil {
 		return err
 	}
-	sha, err := e.Git.Commit(ctx, "shop: web 3.4.1 behind shop.example.com, replicas left to its HPA", time.Now(), files)
-	if err != nil {
-		return err
-	}
-	if err := e.Reconcile(ctx, flux, sha, time.Now()); err != nil {
-		return err
-	}
 	// The manifest declares no replica count: the Deployment starts at the
 	// default of one and the HPA raises it to its minimum of two.
-	for name, n := range map[string]int32{"web": 2, "cart": 1} {
-		if err := e.WaitDeployment(ctx, ns, name, scenarios.Available(n)); err != nil {
-			return err
-		}
-	}
-	if err := e.WaitDeployment(ctx, ingNS, "ingress-nginx-controller", scenarios.Available(1)); err != nil {
+	if err := shop.Bring(ctx, e, "shop: web 3.4.1 behind shop.example.com, replicas left to its HPA", files, map[string]int32{"web": 2, "cart": 1}); err != nil {
 		return err
 	}
 	pods, err := e.Client.CoreV1().Pods(ns).List(ctx, metav1.ListOptions{LabelSelector: "app=web"})
@@ -100,12 +77,7 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	if err := e.StartupRefusals(ctx, &pods.Items[0], "web", 8080, "/healthz", 2); err != nil {
 		return err
 	}
-	var lines []testcluster.LogLine
-	for i, p := range pods.Items {
-		at := time.Now().Add(time.Duration(i-4) * time.Second)
-		lines = append(lines, testcluster.LogLine{Time: at, Text: scenarios.NginxAccessLine(at, "GET", "/", 200, upstream, p.Status.PodIP+":8080", fmt.Sprintf("c71a%04d", i))})
-	}
-	if err := e.Cluster.WriteContainerLog(ingNS, "", "controller", lines); err != nil {
+	if err := shop.Served(ctx, e, "app=web", "c71a"); err != nil {
 		return err
 	}
 	carts, err := e.Client.CoreV1().Pods(ns).List(ctx, metav1.ListOptions{LabelSelector: "app=cart"})
@@ -128,13 +100,7 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	}); err != nil {
 		return err
 	}
-	now := time.Now()
-	lines = []testcluster.LogLine{{Time: now.Add(-6 * time.Second), Text: scenarios.NginxNoEndpoints(now.Add(-6*time.Second), ns, "web")}}
-	for i, path := range []string{"/", "/products/4411", "/", "/cart"} {
-		at := now.Add(time.Duration(i-4) * time.Second)
-		lines = append(lines, testcluster.LogLine{Time: at, Text: scenarios.NginxAccessLine(at, "GET", path, 503, upstream, "", fmt.Sprintf("d02b%04d", i))})
-	}
-	return e.Cluster.WriteContainerLog(ingNS, "", "controller", lines)
+	return shop.Unserved(e, "web", []string{"/", "/products/4411", "/", "/cart"}, "d02b")
 }
 
 // check asserts what the controllers did: web is at zero replicas with no

@@ -1,0 +1,86 @@
+package scenarios
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/rift-dev/rift/internal/testcluster"
+)
+
+// Storefront is the bring-up of the scenarios whose users reach a shop
+// through ingress-nginx: Deployments in one namespace, synced by Flux from
+// Git, behind an ingress-nginx controller whose access log is scripted.
+type Storefront struct {
+	// Sync is the Kustomization that applies the shop.
+	Sync FluxSync
+	// Namespace is the shop's namespace; IngressNamespace the controller's.
+	Namespace, IngressNamespace string
+	// Controller is the ingress-nginx manifest, applied as Helm would.
+	Controller []byte
+	// Upstream is the controller's upstream token for the routed Service
+	// ([namespace-service-port]).
+	Upstream string
+}
+
+// Bring adds nodes node-a and node-b and the namespaces, installs Flux's
+// CRDs and the controller, commits files under subject, reconciles the
+// commit, and waits until each Deployment of available has that many
+// available replicas and the controller one.
+func (s Storefront) Bring(ctx context.Context, e *Env, subject string, files map[string][]byte, available map[string]int32) error {
+	if err := e.AddNodes(ctx, "8", "32Gi", "node-a", "node-b"); err != nil {
+		return err
+	}
+	if err := e.Namespaces(ctx, s.Namespace, s.IngressNamespace, s.Sync.Namespace); err != nil {
+		return err
+	}
+	if err := e.InstallFluxCRDs(ctx); err != nil {
+		return err
+	}
+	if _, err := e.Apply(ctx, s.Controller, ApplyOptions{FieldManager: "helm", Namespace: s.IngressNamespace}); err != nil {
+		return err
+	}
+	sha, err := e.Git.Commit(ctx, subject, time.Now(), files)
+	if err != nil {
+		return err
+	}
+	if err := e.Reconcile(ctx, s.Sync, sha, time.Now()); err != nil {
+		return err
+	}
+	for name, n := range available {
+		if err := e.WaitDeployment(ctx, s.Namespace, name, Available(n)); err != nil {
+			return err
+		}
+	}
+	return e.WaitDeployment(ctx, s.IngressNamespace, "ingress-nginx-controller", Available(1))
+}
+
+// Served writes, for each pod that selector picks in the shop, an access
+// line the controller answered 200 from it, a few seconds back; ids
+// prefixes the request ids.
+func (s Storefront) Served(ctx context.Context, e *Env, selector, ids string) error {
+	pods, err := e.Client.CoreV1().Pods(s.Namespace).List(ctx, metav1.ListOptions{LabelSelector: selector})
+	if err != nil || len(pods.Items) == 0 {
+		return fmt.Errorf("pods %s in %s: %v", selector, s.Namespace, err)
+	}
+	var lines []testcluster.LogLine
+	for i, p := range pods.Items {
+		at := time.Now().Add(time.Duration(i-4) * time.Second)
+		lines = append(lines, testcluster.LogLine{Time: at, Text: NginxAccessLine(at, "GET", "/", 200, s.Upstream, p.Status.PodIP+":8080", fmt.Sprintf("%s%04d", ids, i))})
+	}
+	return e.Cluster.WriteContainerLog(s.IngressNamespace, "", "controller", lines)
+}
+
+// Unserved writes the controller's warning that Service svc has no active
+// endpoint and a 503 for each of paths, in the last six seconds.
+func (s Storefront) Unserved(e *Env, svc string, paths []string, ids string) error {
+	now := time.Now()
+	lines := []testcluster.LogLine{{Time: now.Add(-6 * time.Second), Text: NginxNoEndpoints(now.Add(-6*time.Second), s.Namespace, svc)}}
+	for i, path := range paths {
+		at := now.Add(time.Duration(i-len(paths)) * time.Second)
+		lines = append(lines, testcluster.LogLine{Time: at, Text: NginxAccessLine(at, "GET", path, 503, s.Upstream, "", fmt.Sprintf("%s%04d", ids, i))})
+	}
+	return e.Cluster.WriteContainerLog(s.IngressNamespace, "", "controller", lines)
+}
