@@ -85,6 +85,52 @@ hypothesis contains h if {
 	}
 }
 
+# The selected pods are Ready endpoints, but on a port they do not
+# declare: the Service's targetPort is a number (or, absent, its port)
+# that no container of those pods lists, while they list others. The
+# endpoint controller passes a number through unchecked, so the
+# EndpointSlice is full and the layers call the Service converged; what
+# shows the fault is the routed path (a 502 or a refused connection) or a
+# caller that cannot dial the Service. Declaring ports is optional, so
+# without such a failure this stays silent.
+hypothesis contains h if {
+	some key, names in input.service_pods
+	count(failures(key)) + count(object.get(lib.dial_callers, key, set())) > 0
+	[ns, name] := split(key, "/")
+	any_ready(ns, names)
+	svc := input.objects.Service[ns][name]
+	pods := [p | some n in names; p := lib.pod(ns, n)]
+	declared := {cp.containerPort | some p in pods; some c in p.spec.containers; some cp in object.get(c, "ports", [])}
+	count(declared) > 0
+	some i, sp in svc.spec.ports
+	tp := object.get(sp, "targetPort", sp.port)
+	is_number(tp)
+	not tp in declared
+	h := {
+		"subject": lib.ref(svc),
+		"status": "supported",
+		"summary": sprintf("Service %s sends to targetPort %d, which none of its %d selected pods declares (they declare %s): its endpoints refuse the routed traffic", [name, tp, count(pods), concat(", ", [sprintf("%d", [n]) | some n in sort(declared)])]),
+		"supporting": array.concat(
+			array.concat(
+				[lib.field(svc, sprintf("spec.ports[%d].targetPort", [i]), sprintf("targetPort %d", [tp]))],
+				[lib.field(p, "spec.containers[].ports", sprintf("pod %s declares container ports %s", [p.metadata.name, concat(", ", [sprintf("%d", [cp.containerPort]) | some c in p.spec.containers; some cp in object.get(c, "ports", [])])])) | some p in array.slice(pods, 0, 3)],
+			),
+			array.concat(failures(key), [{"object": {"apiVersion": "v1", "kind": "Pod", "namespace": cns, "name": cpod}, "message": line} | some [cns, cpod, line] in object.get(lib.dial_callers, key, set())]),
+		),
+		"contradicting": [],
+		"nextCheck": sprintf("kubectl get endpointslices -n %s -l kubernetes.io/service-name=%s -o yaml", [ns, name]),
+		"repair": lib.repair(
+			"repository",
+			sprintf("in Git, point Service %s's targetPort at the port its pods listen on (%s; by the port's name, so that it follows the next change), or make the container listen on %d again", [name, concat(", ", [sprintf("%d", [n]) | some n in sort(declared)]), tp]),
+			["the declared container port is the one the application listens on"],
+			["connections to the new port are refused as well"],
+			"revert the commit that moved the port",
+			[lib.accept("runtime", "the EndpointSlice lists the pods on the port they declare"), lib.accept("external", "requests through the Service succeed")],
+		),
+		"explains": {lib.explain("dependency-unavailable", lib.ref(svc))},
+	}
+}
+
 port_names(names) := concat(", ", sort(names)) if count(names) > 0
 
 else := "no named port"

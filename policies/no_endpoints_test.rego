@@ -198,3 +198,33 @@ test_scaled_to_zero_outside_git_without_a_trace if {
 	contains(h.repair.action, "Git source kafka declares no replica count")
 	contains(h.repair.action, "HorizontalPodAutoscaler kafka does not scale a target back from zero")
 }
+
+# A numeric targetPort none of the Ready pods declares, while they declare
+# others: the EndpointSlice is full, the routed path shows the refusals.
+numeric_svc := {"apiVersion": "v1", "kind": "Service", "metadata": {"name": "kafka", "namespace": "kafka"}, "spec": {"selector": {"app": "kafka"}, "ports": [{"port": 9092, "targetPort": 9092}]}}
+
+listening(port) := object.union(pod("True"), {"spec": {"containers": [{"name": "kafka", "ports": [{"name": "broker", "containerPort": port}]}]}})
+
+numeric(port, routes) := {"service_pods": {"kafka/kafka": ["kafka-0"]}, "objects": {"Service": {"kafka": {"kafka": numeric_svc}}, "Pod": {"kafka": {"kafka-0": listening(port)}}}, "service_routes": routes}
+
+test_numeric_target_port_not_declared if {
+	some h in no_endpoints.hypothesis with input as numeric(9094, routed([nginx_503], {}))
+	h.status == "supported"
+	contains(h.summary, "targetPort 9092, which none of its 1 selected pods declares (they declare 9094)")
+	h.repair.owner == "repository"
+	some e in h.supporting
+	e.path == "spec.ports[0].targetPort"
+}
+
+test_numeric_target_port_without_failure_is_silent if {
+	count(no_endpoints.hypothesis) == 0 with input as numeric(9094, routed([], {}))
+}
+
+test_numeric_target_port_declared_is_silent if {
+	count(no_endpoints.hypothesis) == 0 with input as numeric(9092, routed([nginx_503], {}))
+}
+
+test_numeric_target_port_without_declarations_is_silent if {
+	bare := {"service_pods": {"kafka/kafka": ["kafka-0"]}, "objects": {"Service": {"kafka": {"kafka": numeric_svc}}, "Pod": {"kafka": {"kafka-0": pod("True")}}}, "service_routes": routed([nginx_503], {})}
+	count(no_endpoints.hypothesis) == 0 with input as bare
+}
