@@ -84,3 +84,20 @@ func (s Storefront) Unserved(e *Env, svc string, paths []string, ids string) err
 	}
 	return e.Cluster.WriteContainerLog(s.IngressNamespace, "", "controller", lines)
 }
+
+// Refused writes, for each of paths, ingress-nginx's error line for an
+// upstream that refused the connection and the 502 it answered, against
+// the addresses ("ip:port") in turn, in the last seconds.
+func (s Storefront) Refused(e *Env, addrs, paths []string, ids string) error {
+	now := time.Now()
+	var lines []testcluster.LogLine
+	for i, path := range paths {
+		at := now.Add(time.Duration(i-len(paths)) * time.Second)
+		addr := addrs[i%len(addrs)]
+		lines = append(lines,
+			testcluster.LogLine{Time: at, Text: fmt.Sprintf(`%s [error] 31#31: *%d connect() failed (111: Connection refused) while connecting to upstream, client: 10.244.0.1, server: shop.example.com, request: "GET %s HTTP/2.0", upstream: "http://%s%s", host: "shop.example.com"`,
+				at.UTC().Format("2006/01/02 15:04:05"), 4100+i, path, addr, path)},
+			testcluster.LogLine{Time: at, Text: NginxAccessLine(at, "GET", path, 502, s.Upstream, addr, fmt.Sprintf("%s%04d", ids, i))})
+	}
+	return e.Cluster.WriteContainerLog(s.IngressNamespace, "", "controller", lines)
+}

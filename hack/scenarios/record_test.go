@@ -76,6 +76,7 @@ import (
 	rworollingupdate "github.com/rift-dev/rift/hack/scenarios/rwo-rolling-update"
 	scaleupmaxreached "github.com/rift-dev/rift/hack/scenarios/scale-up-max-reached"
 	scaledtozerobyhand "github.com/rift-dev/rift/hack/scenarios/scaled-to-zero-by-hand"
+	serviceportchanged "github.com/rift-dev/rift/hack/scenarios/service-port-changed"
 	servicerenameddns "github.com/rift-dev/rift/hack/scenarios/service-renamed-dns"
 	servicetargetportrenamed "github.com/rift-dev/rift/hack/scenarios/service-targetport-renamed"
 	sourceunavailable "github.com/rift-dev/rift/hack/scenarios/source-unavailable"
@@ -119,6 +120,7 @@ func all() []scenarios.Scenario {
 		initwaitforever.Scenario(),
 		ingressannotationrejected.Scenario(),
 		servicerenameddns.Scenario(),
+		serviceportchanged.Scenario(),
 		scaleupmaxreached.Scenario(),
 		scaledtozerobyhand.Scenario(),
 		pullsecretmissing.Scenario(),
