@@ -25,6 +25,50 @@ type Storefront struct {
 	Upstream string
 }
 
+// Shop is the Storefront of the shop scenarios: namespace shop synced by
+// Kustomization flux-system/shop from ./apps/shop of
+// git.example.com/shop/deploy.git, behind ingress-nginx's controller in
+// ingress-nginx, which routes to Service web on port 80.
+func Shop(controller []byte) Storefront {
+	return Storefront{
+		Sync: FluxSync{
+			Namespace: "flux-system", Name: "shop", URL: "https://git.example.com/shop/deploy.git",
+			Path: "./" + ShopPath, TargetNamespace: "shop",
+		},
+		Namespace: "shop", IngressNamespace: "ingress-nginx", Controller: controller, Upstream: "shop-web-80",
+	}
+}
+
+// ShopPath is the shop's directory in its Git repository.
+const ShopPath = "apps/shop"
+
+// Open brings the shop up with web at two replicas and cart at one
+// (Bring), writes the 200s web served (Served, request ids prefixed ids)
+// and plays an OOM kill cart has recovered from (ResolvedOOM): the
+// opening of the shop scenarios, noise included.
+func (s Storefront) Open(ctx context.Context, e *Env, subject string, files map[string][]byte, ids string) error {
+	if err := s.Bring(ctx, e, subject, files, map[string]int32{"web": 2, "cart": 1}); err != nil {
+		return err
+	}
+	if err := s.Served(ctx, e, "app=web", ids); err != nil {
+		return err
+	}
+	carts, err := e.Client.CoreV1().Pods(s.Namespace).List(ctx, metav1.ListOptions{LabelSelector: "app=cart"})
+	if err != nil || len(carts.Items) != 1 {
+		return fmt.Errorf("cart pods: %v", err)
+	}
+	return e.ResolvedOOM(ctx, s.Namespace, carts.Items[0].Name, "cart")
+}
+
+// Release commits files under subject and reconciles the commit.
+func (s Storefront) Release(ctx context.Context, e *Env, subject string, files map[string][]byte) error {
+	sha, err := e.Git.Commit(ctx, subject, time.Now(), files)
+	if err != nil {
+		return err
+	}
+	return e.Reconcile(ctx, s.Sync, sha, time.Now())
+}
+
 // Bring adds nodes node-a and node-b and the namespaces, installs Flux's
 // CRDs and the controller, commits files under subject, reconciles the
 // commit, and waits until each Deployment of available has that many
@@ -42,11 +86,7 @@ func (s Storefront) Bring(ctx context.Context, e *Env, subject string, files map
 	if _, err := e.Apply(ctx, s.Controller, ApplyOptions{FieldManager: "helm", Namespace: s.IngressNamespace}); err != nil {
 		return err
 	}
-	sha, err := e.Git.Commit(ctx, subject, time.Now(), files)
-	if err != nil {
-		return err
-	}
-	if err := e.Reconcile(ctx, s.Sync, sha, time.Now()); err != nil {
+	if err := s.Release(ctx, e, subject, files); err != nil {
 		return err
 	}
 	for name, n := range available {

@@ -32,16 +32,9 @@ import (
 var desired embed.FS
 
 const (
-	ns       = "shop"
-	ingNS    = "ingress-nginx"
-	gitPath  = "apps/shop"
-	upstream = "shop-web-80"
+	ns    = "shop"
+	ingNS = "ingress-nginx"
 )
-
-var flux = scenarios.FluxSync{
-	Namespace: "flux-system", Name: "shop", URL: "https://git.example.com/shop/deploy.git",
-	Path: "./" + gitPath, TargetNamespace: ns,
-}
 
 // Scenario returns the recorder entry for fixtures/scaled-to-zero-by-hand.
 func Scenario() scenarios.Scenario {
@@ -60,14 +53,14 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	if err != nil {
 		return err
 	}
-	shop := scenarios.Storefront{Sync: flux, Namespace: ns, IngressNamespace: ingNS, Controller: controller, Upstream: upstream}
-	files, err := scenarios.Files(desired, gitPath, "web.yaml", "desired/web.yaml", "cart.yaml", "desired/cart.yaml")
+	shop := scenarios.Shop(controller)
+	files, err := scenarios.Files(desired, scenarios.ShopPath, "web.yaml", "desired/web.yaml", "cart.yaml", "desired/cart.yaml")
 	if err != nil {
 		return err
 	}
 	// The manifest declares no replica count: the Deployment starts at the
 	// default of one and the HPA raises it to its minimum of two.
-	if err := shop.Bring(ctx, e, "shop: web 3.4.1 behind shop.example.com, replicas left to its HPA", files, map[string]int32{"web": 2, "cart": 1}); err != nil {
+	if err := shop.Open(ctx, e, "shop: web 3.4.1 behind shop.example.com, replicas left to its HPA", files, "c71a"); err != nil {
 		return err
 	}
 	pods, err := e.Client.CoreV1().Pods(ns).List(ctx, metav1.ListOptions{LabelSelector: "app=web"})
@@ -75,16 +68,6 @@ func run(ctx context.Context, e *scenarios.Env) error {
 		return fmt.Errorf("web pods: %v", err)
 	}
 	if err := e.StartupRefusals(ctx, &pods.Items[0], "web", 8080, "/healthz", 2); err != nil {
-		return err
-	}
-	if err := shop.Served(ctx, e, "app=web", "c71a"); err != nil {
-		return err
-	}
-	carts, err := e.Client.CoreV1().Pods(ns).List(ctx, metav1.ListOptions{LabelSelector: "app=cart"})
-	if err != nil || len(carts.Items) != 1 {
-		return fmt.Errorf("cart pods: %v", err)
-	}
-	if err := e.ResolvedOOM(ctx, ns, carts.Items[0].Name, "cart"); err != nil {
 		return err
 	}
 

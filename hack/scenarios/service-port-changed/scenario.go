@@ -26,16 +26,9 @@ import (
 var desired embed.FS
 
 const (
-	ns       = "shop"
-	ingNS    = "ingress-nginx"
-	gitPath  = "apps/shop"
-	upstream = "shop-web-80"
+	ns    = "shop"
+	ingNS = "ingress-nginx"
 )
-
-var flux = scenarios.FluxSync{
-	Namespace: "flux-system", Name: "shop", URL: "https://git.example.com/shop/deploy.git",
-	Path: "./" + gitPath, TargetNamespace: ns,
-}
 
 // Scenario returns the recorder entry for fixtures/service-port-changed.
 func Scenario() scenarios.Scenario {
@@ -54,34 +47,19 @@ func run(ctx context.Context, e *scenarios.Env) error {
 	if err != nil {
 		return err
 	}
-	shop := scenarios.Storefront{Sync: flux, Namespace: ns, IngressNamespace: ingNS, Controller: controller, Upstream: upstream}
-	v1, err := scenarios.Files(desired, gitPath, "web.yaml", "desired/web-v1.yaml", "cart.yaml", "desired/cart.yaml")
+	shop := scenarios.Shop(controller)
+	v1, err := scenarios.Files(desired, scenarios.ShopPath, "web.yaml", "desired/web-v1.yaml", "cart.yaml", "desired/cart.yaml")
 	if err != nil {
 		return err
 	}
-	if err := shop.Bring(ctx, e, "shop: web 3.2.4 behind shop.example.com, cart 1.9.0", v1, map[string]int32{"web": 2, "cart": 1}); err != nil {
+	if err := shop.Open(ctx, e, "shop: web 3.2.4 behind shop.example.com, cart 1.9.0", v1, "e11c"); err != nil {
 		return err
 	}
-	if err := shop.Served(ctx, e, "app=web", "e11c"); err != nil {
-		return err
-	}
-	carts, err := e.Client.CoreV1().Pods(ns).List(ctx, metav1.ListOptions{LabelSelector: "app=cart"})
-	if err != nil || len(carts.Items) != 1 {
-		return fmt.Errorf("cart pods: %v", err)
-	}
-	if err := e.ResolvedOOM(ctx, ns, carts.Items[0].Name, "cart"); err != nil {
-		return err
-	}
-
-	v2, err := scenarios.Files(desired, gitPath, "web.yaml", "desired/web-v2.yaml")
+	v2, err := scenarios.Files(desired, scenarios.ShopPath, "web.yaml", "desired/web-v2.yaml")
 	if err != nil {
 		return err
 	}
-	sha, err := e.Git.Commit(ctx, "web 3.3.0: listen on 3000", time.Now(), v2)
-	if err != nil {
-		return err
-	}
-	if err := e.Reconcile(ctx, flux, sha, time.Now()); err != nil {
+	if err := shop.Release(ctx, e, "web 3.3.0: listen on 3000", v2); err != nil {
 		return err
 	}
 	var addrs []string
