@@ -3,13 +3,16 @@
 # description: >-
 #   A Service with a selector routes to no ready pod: the selector matches
 #   no pod, none of the selected pods is Ready, or they are Ready but a
-#   named targetPort names no port they declare. Failing pods explain this;
-#   this explains callers that cannot reach the Service. The routed path
-#   (an Ingress or Gateway route to the Service, input.service_routes) and
-#   what speaks about it (an ingress controller's 5xx for the Service's
-#   upstream, a controller line saying it has no endpoints, a caller that
-#   cannot dial it) support it; the repair names the commit that changed
-#   the pod labels when the bundle shows it.
+#   named targetPort names no port they declare, or a numeric one is a port
+#   none of them declares while its routed path fails. Failing pods
+#   explain this; this explains callers that cannot reach the Service. The
+#   routed path (an Ingress or Gateway route to the Service,
+#   input.service_routes) and what speaks about it (an ingress
+#   controller's 5xx for the Service's upstream, a controller line saying
+#   it has no endpoints, a caller that cannot dial it) support it. When
+#   the selector matches no pod but a workload's template
+#   (input.service_workloads), it names that workload and repairs at
+#   whoever keeps it at zero; when the pods' labels changed, the commit.
 # custom:
 #   id: no-endpoints
 #   cause: no-endpoints
