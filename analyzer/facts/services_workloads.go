@@ -19,7 +19,9 @@ type TemplateWorkload struct {
 	HasReplicas bool
 	// ScaledBy is the managedFields entry that owns spec.replicas, the
 	// newest when several share it: who set the count. Empty when the
-	// bundle holds no managedFields.
+	// bundle holds no managedFields, and when no manager owns the count:
+	// the API server does not start tracking a field that nobody owned
+	// through a write of the scale subresource (kubectl scale, an HPA).
 	ScaledBy FieldManager
 	// Autoscaler is the KEDA ScaledObject, else the HorizontalPodAutoscaler,
 	// whose scaleTargetRef names the workload, or nil.
@@ -61,10 +63,11 @@ type templateWorkloadsKey struct{}
 
 // TemplateWorkloads maps each core Service with a selector that selects no
 // pod to the workloads of its namespace whose current pod template the
-// selector matches, by kind (templateKinds) and then in bundle order. A ReplicaSet that a Deployment owns is
-// left to its Deployment: its template is an old or the current revision.
-// Built once and memoised on ix; its cost is the workloads' template labels
-// and the pod-less Services that share a selector pair with them.
+// selector matches, by kind (templateKinds) and then in bundle order. A
+// ReplicaSet that a Deployment owns is left to its Deployment: its
+// template is an old or the current revision. Built once and memoised on
+// ix; its cost is the workloads' template labels and the pod-less Services
+// that share a selector pair with them.
 func TemplateWorkloads(ix *bundle.Index, sources []*bundle.GitSource) map[*bundle.Object][]TemplateWorkload {
 	return ix.Derived(templateWorkloadsKey{}, func() any { return templateWorkloads(ix, sources) }).(map[*bundle.Object][]TemplateWorkload)
 }
