@@ -197,7 +197,38 @@ scaled_to_zero(key) := [tw | some tw in template_workloads(key); tw.replicas == 
 
 # template_evidence cites each of them: its replica count, who set it and
 # the autoscaler that targets it.
-template_evidence(key) := [{"object": tw.workload, "path": template_path(tw), "message": template_message(tw)} | some tw in template_workloads(key)]
+template_evidence(key) := array.concat(
+	[{"object": tw.workload, "path": template_path(tw), "message": template_message(tw)} | some tw in template_workloads(key)],
+	[{"object": tw.workload, "event": e.reason, "time": e.time, "message": e.message} | some tw in scaled_to_zero(key); e := scale_down(tw)],
+)
+
+# scale_down is the Deployment controller's last event that took the
+# workload's ReplicaSet to zero ("Scaled down replica set web-85d64bff46
+# from 2 to 0"; before Kubernetes 1.26 "... to 0 from 2"): when it went,
+# and from how many.
+scale_down(tw) := e if {
+	downs := [x |
+		some x in object.get(input.events_by_object, concat("/", [tw.workload.kind, tw.workload.namespace, tw.workload.name]), [])
+		x.reason == "ScalingReplicaSet"
+		count(previous_count(x.message)) > 0
+	]
+	count(downs) > 0
+	e := downs[count(downs) - 1]
+}
+
+previous_count(msg) := [n | some m in regex.find_all_string_submatch_n(`from (\d+) to 0$`, msg, 1); n := m[1]] if regex.match(`from \d+ to 0$`, msg)
+
+else := [n | some m in regex.find_all_string_submatch_n(`to 0 from (\d+)$`, msg, 1); n := m[1]] if regex.match("to 0 from \\d+$", msg)
+
+else := []
+
+# count_before is the replica count before the scale-down, from its event,
+# else N to be read from the workload's history.
+count_before(tw) := n if {
+	n := previous_count(scale_down(tw).message)[0]
+}
+
+else := "N, the count before the scale-down (its ScalingReplicaSet event or rollout history)"
 
 template_path(tw) := "spec.replicas" if "replicas" in object.keys(tw)
 
@@ -381,8 +412,8 @@ else := lib.repair(
 
 else := lib.repair(
 	"live-mitigation",
-	sprintf("scale %s %s back up (kubectl scale %s %s -n %s --replicas=N, N from its history or the last ScalingReplicaSet event); it was scaled to zero outside Git%s%s, so then declare who owns its replica count in Git, so that the next scale-down is a reviewed change", [
-		tw.workload.kind, tw.workload.name, lower(tw.workload.kind), tw.workload.name, tw.workload.namespace, scaled_by_text(tw), hpa_text(tw),
+	sprintf("scale %s %s back up (kubectl scale %s %s -n %s --replicas=%s); it was scaled to zero outside Git%s%s, so then declare who owns its replica count in Git, so that the next scale-down is a reviewed change", [
+		tw.workload.kind, tw.workload.name, lower(tw.workload.kind), tw.workload.name, tw.workload.namespace, count_before(tw), scaled_by_text(tw), hpa_text(tw),
 	]),
 	["whoever scaled it down confirms the reason is over (a maintenance or migration)"],
 	["the new pods do not become Ready"],

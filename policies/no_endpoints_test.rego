@@ -228,3 +228,25 @@ test_numeric_target_port_without_declarations_is_silent if {
 	bare := {"service_pods": {"kafka/kafka": ["kafka-0"]}, "objects": {"Service": {"kafka": {"kafka": numeric_svc}}, "Pod": {"kafka": {"kafka-0": pod("True")}}}, "service_routes": routed([nginx_503], {})}
 	count(no_endpoints.hypothesis) == 0 with input as bare
 }
+
+# The Deployment controller's event dates the scale-down and gives the
+# count to restore, in either wording Kubernetes has used.
+scaled_down(msg) := object.union(podless(scaled({"scaledBy": {"manager": "kubectl-scale", "operation": "Update", "subresource": "scale", "time": "", "declared": false}})), {"events_by_object": {"StatefulSet/kafka/kafka": [
+	{"reason": "ScalingReplicaSet", "message": "Scaled up replica set kafka-1 from 0 to 3", "time": "2026-12-02T05:00:00Z"},
+	{"reason": "ScalingReplicaSet", "message": msg, "time": "2026-12-02T06:00:00Z"},
+]}})
+
+test_scale_down_event_gives_the_count if {
+	some msg in ["Scaled down replica set kafka-1 from 3 to 0", "Scaled down replica set kafka-1 to 0 from 3"]
+	some h in no_endpoints.hypothesis with input as scaled_down(msg)
+	contains(h.repair.action, "--replicas=3)")
+	some e in h.supporting
+	e.event == "ScalingReplicaSet"
+	e.time == "2026-12-02T06:00:00Z"
+}
+
+test_without_scale_down_event_the_count_is_named_n if {
+	some h in no_endpoints.hypothesis with input as scaled_down("Scaled down replica set kafka-1 from 3 to 1")
+	contains(h.repair.action, "--replicas=N, the count before the scale-down")
+	not "ScalingReplicaSet" in {e.event | some e in h.supporting; e.event}
+}
